@@ -1,0 +1,66 @@
+import type { Language as TsLanguage, Parser as TsParser } from '@vscode/tree-sitter-wasm';
+import { GRAMMAR_WASM, TREE_SITTER_RUNTIME_WASM, resolveWasmFile, type GrammarName } from '../wasm-files';
+
+type TreeSitterModule = typeof import('@vscode/tree-sitter-wasm');
+
+/** A loaded grammar with one parser bound to it (parsing is synchronous, so one suffices). */
+export interface LoadedGrammar {
+  name: GrammarName;
+  parser: TsParser;
+  language: TsLanguage;
+}
+
+export type GrammarLoad = { ok: true; grammar: LoadedGrammar } | { ok: false; reason: string };
+
+let runtime: Promise<{ ok: true; mod: TreeSitterModule } | { ok: false; reason: string }> | undefined;
+const grammars = new Map<GrammarName, Promise<GrammarLoad>>();
+
+/**
+ * Loads (once per process) the tree-sitter runtime, then the named grammar (once per
+ * grammar), from the first of `dirs` that holds each file. Nothing is loaded before the first
+ * check of a language that needs it. Failures are values: a missing file or a wasm that
+ * does not instantiate gives { ok: false, reason }, and the caller skips the check.
+ * A failed load is remembered, so a broken install costs one attempt, not one per edit.
+ */
+export function loadGrammar(name: GrammarName, dirs: readonly string[]): Promise<GrammarLoad> {
+  let pending = grammars.get(name);
+  if (!pending) {
+    pending = loadGrammarUncached(name, dirs);
+    grammars.set(name, pending);
+  }
+  return pending;
+}
+
+async function loadGrammarUncached(name: GrammarName, dirs: readonly string[]): Promise<GrammarLoad> {
+  const rt = await loadRuntime(dirs);
+  if (!rt.ok) return rt;
+  const file = resolveWasmFile(GRAMMAR_WASM[name], dirs);
+  if (!file) return { ok: false, reason: `grammar ${GRAMMAR_WASM[name]} not found in ${dirs.join(', ')}` };
+  try {
+    const language = await rt.mod.Language.load(file);
+    const parser = new rt.mod.Parser();
+    parser.setLanguage(language);
+    return { ok: true, grammar: { name, parser, language } };
+  } catch (e) {
+    return { ok: false, reason: `grammar ${name} failed to load: ${String(e)}` };
+  }
+}
+
+function loadRuntime(dirs: readonly string[]): NonNullable<typeof runtime> {
+  if (!runtime) {
+    runtime = (async () => {
+      const wasm = resolveWasmFile(TREE_SITTER_RUNTIME_WASM, dirs);
+      if (!wasm) return { ok: false as const, reason: `tree-sitter runtime ${TREE_SITTER_RUNTIME_WASM} not found in ${dirs.join(', ')}` };
+      try {
+        // Required lazily so that activating the extension does not evaluate the runtime.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const mod = require('@vscode/tree-sitter-wasm') as TreeSitterModule;
+        await mod.Parser.init({ locateFile: () => wasm });
+        return { ok: true as const, mod };
+      } catch (e) {
+        return { ok: false as const, reason: `tree-sitter runtime failed to start: ${String(e)}` };
+      }
+    })();
+  }
+  return runtime;
+}
