@@ -1,0 +1,211 @@
+// Source of the `contributes.languageModelTools` section of package.json.
+// Run `node scripts/manifest-tools.mjs` after editing; it rewrites that section in place.
+// One place for the schemas: the extension validates inputs at run time against the same
+// schemas it reads back from its own package.json.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const PROTOCOL = 'Take the file content and sha256 from the conversation when you already have them (from read_file or from a previous tool result); call read_file only when they are absent or stale.';
+const VERIFY = 'After every success, check the returned excerpt against your intent and say so before moving on.';
+const path = { type: 'string', description: 'File path, relative to the workspace root (or absolute inside the workspace).' };
+const baseSha = { type: 'string', description: 'sha256 of the file as you last saw it (from read_file or the previous edit result).', pattern: '^[0-9a-fA-F]{64}$' };
+const skipValidation = { type: 'boolean', description: 'Apply even if the syntax check finds a new error. Use only when you are sure the check is wrong.', default: false };
+
+const tools = [
+  {
+    name: 'read_file',
+    displayName: 'Read File (Safe Edit)',
+    icon: '$(file-code)',
+    userDescription: 'Read a workspace file with its sha256, line count and line endings.',
+    modelDescription: `Read a text file in the workspace. Returns the content (whole file, or the 1-based inclusive line range start_line..end_line), the sha256 of the WHOLE current text (the editor's buffer if the file is open, even with unsaved changes), line_count and eol. Pass that sha256 as base_sha256 to the editing tools (safe_patch, edit_lines, write_file, replace_in_file, patch_html) so an edit only lands on the version you read. ${PROTOCOL} For large files, read only the range you need.`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        path,
+        start_line: { type: 'integer', minimum: 1, description: 'First line to return (1-based). Default 1.' },
+        end_line: { type: 'integer', minimum: 1, description: 'Last line to return (1-based, inclusive). Default: the last line.' },
+      },
+      required: ['path'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'safe_patch',
+    displayName: 'Safe Patch',
+    icon: '$(diff)',
+    userDescription: 'Apply a unified diff to exactly the version of a file the agent read.',
+    modelDescription: `Apply a unified diff to one file, but only if the file is still the version you read (base_sha256). Hunks are located by their context (the @@ line numbers are only a hint), tolerating whitespace drift; a hunk whose context matches in more than one place is refused (AMBIGUOUS_MATCH), never guessed. All hunks apply or none. Include 2-3 unchanged context lines around each change, copied exactly from the file. On HASH_MISMATCH the result contains the latest state: use it and retry once. On INVALID_PATCH the result says which hunk and line did not match; fix only that hunk. After 2 invalid patches on a file, switch to write_file as instructed. ${PROTOCOL} ${VERIFY}`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        path,
+        base_sha256: baseSha,
+        unified_diff: { type: 'string', description: 'A unified diff for this one file (---/+++ headers optional; @@ hunks with context, - and + lines).' },
+        skip_validation: skipValidation,
+      },
+      required: ['path', 'base_sha256', 'unified_diff'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'replace_in_file',
+    displayName: 'Replace in File (Safe Edit)',
+    icon: '$(replace)',
+    userDescription: 'Replace one unique occurrence of a text in a file.',
+    modelDescription: `Replace old_text with new_text in one file. old_text must match exactly one place (whole lines are best, with 1-3 lines of unchanged context to make it unique); tolerant of trailing whitespace, indentation and line-ending drift, and of line-number prefixes copied from a listing. If old_text matches several places the edit is refused with their line numbers (AMBIGUOUS_MATCH); set expected_replacements only when you really mean to replace every occurrence. Pass base_sha256 when you have it so the edit only lands on the version you read. ${PROTOCOL} ${VERIFY}`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        path,
+        old_text: { type: 'string', description: 'The exact text to replace (copied from the file).' },
+        new_text: { type: 'string', description: 'The replacement text.' },
+        base_sha256: baseSha,
+        expected_replacements: { type: 'integer', minimum: 1, description: 'How many occurrences to replace (default 1: the match must be unique).' },
+        skip_validation: skipValidation,
+      },
+      required: ['path', 'old_text', 'new_text'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'edit_lines',
+    displayName: 'Edit Lines (Safe Edit)',
+    icon: '$(list-ordered)',
+    userDescription: 'Insert, replace or delete a line range, with duplicate detection.',
+    modelDescription: `Edit a 1-based line range of a file you read: mode "insert" puts new_lines before start_line (use line_count+1 to append), "replace" replaces start_line..end_line with new_lines, "delete" removes start_line..end_line. Requires base_sha256 so the line numbers refer to the version you read. An insert whose lines already stand within 10 lines of the target is refused as DUPLICATE_CONTENT (showing the existing lines) unless check_duplicates is false: read before you insert. new_lines are lines without line endings. ${PROTOCOL} ${VERIFY}`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        path,
+        base_sha256: baseSha,
+        mode: { type: 'string', enum: ['insert', 'replace', 'delete'] },
+        start_line: { type: 'integer', minimum: 1 },
+        end_line: { type: 'integer', minimum: 1, description: 'Last line (inclusive) for replace/delete. Default: start_line.' },
+        new_lines: { type: 'array', items: { type: 'string' }, description: 'Lines to insert or to replace with, without line endings.' },
+        check_duplicates: { type: 'boolean', default: true },
+        skip_validation: skipValidation,
+      },
+      required: ['path', 'base_sha256', 'mode', 'start_line'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'write_file',
+    displayName: 'Write File (Safe Edit)',
+    icon: '$(save)',
+    userDescription: 'Create or overwrite a whole file, guarded against data loss.',
+    modelDescription: `Write the complete content of a file (create it, or overwrite it). Overwriting an existing file requires base_sha256 of the version you read. The content must be the WHOLE file: never write placeholders such as "// ... existing code ..." (refused as ELISION_BLOCKED). An existing file over 1,000 bytes that would shrink by more than 90% is refused (SIZE_REDUCTION_BLOCKED) unless allow_size_reduce is true because you really mean to delete most of it. Set create_dirs to create missing parent folders. Prefer safe_patch or replace_in_file for small changes to large files. ${PROTOCOL} ${VERIFY}`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        path,
+        content: { type: 'string', description: 'The complete new content of the file.' },
+        base_sha256: baseSha,
+        allow_size_reduce: { type: 'boolean', default: false },
+        create_dirs: { type: 'boolean', default: false },
+        skip_validation: skipValidation,
+      },
+      required: ['path', 'content'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'rollback_file',
+    displayName: 'Roll Back File (Safe Edit)',
+    icon: '$(history)',
+    userDescription: 'Restore a file from the automatic backups taken before every agent edit.',
+    modelDescription: 'Restore a file to the state before an agent edit, from the automatic backups taken before every change. revision 0 (default) restores the state before the most recent agent edit, 1 the one before that, and so on; or pass a backup_id from list_backups. The rollback is itself backed up, so it can be rolled back too. Use it to recover from an edit that went wrong instead of rewriting the file from memory.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        path,
+        revision: { type: 'integer', minimum: 0, default: 0 },
+        backup_id: { type: 'string' },
+      },
+      required: ['path'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'list_backups',
+    displayName: 'List Backups (Safe Edit)',
+    icon: '$(archive)',
+    userDescription: 'List the automatic backups of a file.',
+    modelDescription: 'List the automatic backups of a file that rollback_file can restore, newest first: id, time, tool, size and lines added/removed by the edit that followed.',
+    inputSchema: {
+      type: 'object',
+      properties: { path },
+      required: ['path'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'execute_program',
+    displayName: 'Execute Program (Safe Edit)',
+    icon: '$(terminal)',
+    userDescription: 'Run a program with an argument array, without a shell.',
+    modelDescription: 'Run one program with an argv array and NO shell: each element of args reaches the program as exactly one argument, so spaces, quotes, newlines and Unicode need no quoting or escaping (e.g. program "./calc", args ["5 + 3"]). program is a path inside the workspace (./build/app) or a name on PATH (gcc, python3, node). Returns exit_code, signal, stdout, stderr (long output keeps head and tail), duration_ms and timed_out. Use it to compile, run tests or run a program with tricky arguments. When you truly need shell features (pipes, redirection, globbing, &&), run a shell explicitly, e.g. program "bash", args ["-c", "..."]. Disabled in untrusted workspaces.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        program: { type: 'string', description: 'Program path (inside the workspace) or a name on PATH.' },
+        args: { type: 'array', items: { type: 'string' }, description: 'Arguments, one element per argument.' },
+        cwd: { type: 'string', description: 'Working directory inside the workspace (default: workspace root).' },
+        timeout_ms: { type: 'integer', minimum: 1, description: 'Timeout in milliseconds (default 60000).' },
+        stdin: { type: 'string', description: 'Text written to the program\'s standard input.' },
+      },
+      required: ['program', 'args'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'patch_html',
+    displayName: 'Patch HTML (Safe Edit)',
+    icon: '$(code)',
+    userDescription: 'Edit HTML elements addressed by #id, validated on a DOM.',
+    modelDescription: `Edit an HTML file by element id instead of by lines. Each patch has selector "#id" (only id selectors), op one of replace (the whole element), inner (its content), append, prepend (inside it), before, after (next to it), remove, set_attribute (name, value), remove_attribute (name), and html for the ops that insert. Patches apply in order (a later patch can target an element an earlier one created) and all or nothing; only the addressed elements' bytes change. On failure the result names the first failing patch and why. Requires base_sha256. ${PROTOCOL} ${VERIFY}`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        path,
+        base_sha256: baseSha,
+        patches: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            properties: {
+              selector: { type: 'string', description: '"#id" of the target element.' },
+              op: { type: 'string', enum: ['replace', 'inner', 'append', 'prepend', 'before', 'after', 'remove', 'set_attribute', 'remove_attribute'] },
+              html: { type: 'string' },
+              name: { type: 'string' },
+              value: { type: 'string' },
+            },
+            required: ['selector', 'op'],
+            additionalProperties: false,
+          },
+        },
+        skip_validation: skipValidation,
+      },
+      required: ['path', 'base_sha256', 'patches'],
+      additionalProperties: false,
+    },
+  },
+];
+
+const manifest = tools.map((t) => ({
+  name: t.name,
+  displayName: t.displayName,
+  toolReferenceName: t.name,
+  canBeReferencedInPrompt: true,
+  icon: t.icon,
+  userDescription: t.userDescription,
+  modelDescription: t.modelDescription,
+  tags: ['agent-safe-edit', 'files'],
+  inputSchema: t.inputSchema,
+}));
+
+const pkgPath = new URL('../package.json', import.meta.url);
+const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
+pkg.contributes = { ...(pkg.contributes ?? {}), languageModelTools: manifest };
+writeFileSync(pkgPath, JSON.stringify(pkg, null, 2) + '\n');
+console.log(`wrote ${manifest.length} tools into package.json`);

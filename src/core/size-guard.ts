@@ -1,0 +1,26 @@
+import { fail, Result } from './types';
+
+export interface SizeGuardOptions {
+  /** Files at or below this many bytes are not guarded (small files legitimately shrink a lot). */
+  minBytes: number;
+  /** Largest allowed shrink, in percent of the old size. */
+  maxShrinkPercent: number;
+}
+
+/**
+ * Refuses a whole-file write that would shrink an existing file catastrophically (the
+ * 3,400-byte file overwritten with "}" incident): old size > minBytes and the new size more
+ * than maxShrinkPercent smaller. Sizes are UTF-8 bytes.
+ */
+export function checkSizeReduction(oldText: string, newText: string, options: SizeGuardOptions): Result<{}> {
+  const oldBytes = Buffer.byteLength(oldText, 'utf8');
+  const newBytes = Buffer.byteLength(newText, 'utf8');
+  if (oldBytes <= options.minBytes) return { ok: true };
+  const shrinkPercent = ((oldBytes - newBytes) / oldBytes) * 100;
+  if (shrinkPercent <= options.maxShrinkPercent) return { ok: true };
+  return fail(
+    'SIZE_REDUCTION_BLOCKED',
+    `Refused: this write would shrink the file from ${oldBytes} bytes to ${newBytes} bytes (−${shrinkPercent.toFixed(1)}%), which usually means content was lost. Nothing was written. Send the complete file content, use safe_patch/replace_in_file for a partial change, or set allow_size_reduce: true if you really mean to delete most of the file.`,
+    { old_bytes: oldBytes, new_bytes: newBytes, shrink_percent: Math.round(shrinkPercent * 10) / 10 },
+  );
+}

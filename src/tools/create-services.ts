@@ -1,0 +1,81 @@
+import * as vscode from 'vscode';
+import * as nodePath from 'node:path';
+import { ActivityLog } from '../core/activity';
+import { GuardState } from '../core/guard';
+import { checkInputAgainstSchema, JsonSchema } from '../core/input';
+import { fail } from '../core/types';
+import { KeyedLock } from '../workspace/file-lock';
+import { readCurrentText } from '../workspace/current-text';
+import { resolveTarget, workspaceRoots } from '../workspace/resolve-target';
+import { readSettings, SafeEditSettings } from '../workspace/settings';
+import type { Services } from './services';
+
+/** Builds the per-window services from the extension context and the current settings. */
+export async function createServices(context: vscode.ExtensionContext): Promise<Services> {
+  const output = vscode.window.createOutputChannel('Agent Safe Edit', { log: true });
+  context.subscriptions.push(output);
+  const storageDir = (context.storageUri ?? context.globalStorageUri).fsPath;
+  const schemas = toolSchemas(context);
+  const guard = new GuardState({ settings: guardSettings(readSettings()) });
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('safeEdit')) guard.updateSettings(guardSettings(readSettings()));
+    }),
+  );
+
+  const services: Services = {
+    extensionUri: context.extensionUri,
+    storageDir,
+    locks: new KeyedLock(),
+    activity: new ActivityLog(),
+    guard,
+    settings: (scope) => readSettings(scope),
+    checkInput(tool, input) {
+      const schema = schemas.get(tool);
+      if (!schema) return fail('INTERNAL_ERROR', `No input schema is declared for ${tool}.`);
+      return checkInputAgainstSchema(schema, input);
+    },
+    normalizeForGuard: (p) => normalizeForGuard(p),
+    async peekSha256(p) {
+      const r = await resolveTarget(p, { forWrite: false, allowCreate: false, protectedDirs: [] });
+      if (!r.ok) return '';
+      const t = await readCurrentText(r.target.uri, r.target.displayPath, readSettings().maxFileBytes);
+      return t.ok ? t.current.sha256 : '';
+    },
+    log: (line) => output.appendLine(line),
+  };
+  return services;
+}
+
+/** The tools' input schemas, read back from our own package.json: one source of truth. */
+function toolSchemas(context: vscode.ExtensionContext): Map<string, JsonSchema> {
+  const tools = (context.extension.packageJSON?.contributes?.languageModelTools ?? []) as { name: string; inputSchema: JsonSchema }[];
+  return new Map(tools.map((t) => [t.name, t.inputSchema]));
+}
+
+function guardSettings(s: SafeEditSettings) {
+  return {
+    patchFailureLimit: s.patchFailureLimit,
+    editFailureLoopLimit: s.editFailureLoopLimit,
+    repeatedCallWarn: s.repeatedCallWarnAt,
+    repeatedCallRefuse: s.repeatedCallRefuseAt,
+    badInputRepeatLimit: s.repeatedBadInputLimit,
+    idleResetMinutes: s.idleResetMinutes,
+  };
+}
+
+/**
+ * The guard's file identity without touching the disk: slashes normalized, a leading "./"
+ * dropped, an absolute path inside a workspace folder made relative.
+ */
+function normalizeForGuard(p: string): string {
+  let s = p.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+  for (const root of workspaceRoots()) {
+    const rel = nodePath.relative(root.path, p);
+    if (nodePath.isAbsolute(p) && rel && !rel.startsWith('..') && !nodePath.isAbsolute(rel)) {
+      s = rel.replace(/\\/g, '/');
+      break;
+    }
+  }
+  return s;
+}

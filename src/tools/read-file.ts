@@ -1,0 +1,57 @@
+import { fail } from '../core/types';
+import { lineCount, splitLinesKeepEol } from '../workspace/decode';
+import { readCurrentText } from '../workspace/current-text';
+import { resolveTarget } from '../workspace/resolve-target';
+import { failureResult, successResult, ToolResultJson } from './tool-result';
+import type { InvocationContext, ToolDefinition } from './tool-runner';
+
+export interface ReadFileInput {
+  path: string;
+  start_line?: number;
+  end_line?: number;
+}
+
+/**
+ * read_file: the current text (the open editor's buffer when there is one) with the sha256 of
+ * the WHOLE text, so that a partial read still gives the hash every editing tool checks.
+ */
+export const readFileTool: ToolDefinition<ReadFileInput> = {
+  name: 'read_file',
+  isRead: true,
+  prepare: (input) => ({ invocationMessage: `Reading ${String(input.path)}` }),
+  async invoke(input: ReadFileInput, ctx: InvocationContext): Promise<ToolResultJson> {
+    const settings = ctx.services.settings();
+    const resolved = await resolveTarget(input.path, { forWrite: false, allowCreate: false, protectedDirs: [] });
+    if (!resolved.ok) return failureResult(resolved.failure);
+    const { target } = resolved;
+    const read = await readCurrentText(target.uri, target.displayPath, settings.maxFileBytes);
+    if (!read.ok) return failureResult(read.failure, { path: target.displayPath });
+    const { current } = read;
+    const total = lineCount(current.text);
+    const start = input.start_line ?? 1;
+    const end = input.end_line ?? Math.max(total, start - 1);
+    const range = checkRange(start, end, total, input.start_line !== undefined || input.end_line !== undefined);
+    if (!range.ok) return failureResult(range.failure, { path: target.displayPath, line_count: total, sha256: current.sha256 });
+    const whole = start === 1 && end >= total;
+    const content = whole ? current.text : splitLinesKeepEol(current.text).slice(start - 1, end).join('');
+    return successResult(whole ? `${target.displayPath}: ${total} lines.` : `${target.displayPath}: lines ${start}-${end} of ${total}.`, {
+      path: target.displayPath,
+      sha256: current.sha256,
+      line_count: total,
+      eol: current.eol,
+      ...(whole ? {} : { start_line: start, end_line: end }),
+      ...(current.bom ? { bom: true } : {}),
+      ...(current.isDirty ? { unsaved_changes: true } : {}),
+      content,
+    });
+  },
+};
+
+function checkRange(start: number, end: number, total: number, explicit: boolean) {
+  if (!explicit) return { ok: true as const };
+  if (end < start) return fail('LINE_RANGE_OUT_OF_BOUNDS', `end_line (${end}) is before start_line (${start}).`);
+  if (total === 0) return fail('LINE_RANGE_OUT_OF_BOUNDS', 'The file is empty (0 lines); read it without a line range.');
+  if (start > total) return fail('LINE_RANGE_OUT_OF_BOUNDS', `start_line ${start} is past the end of the file (${total} lines).`);
+  if (end > total) return fail('LINE_RANGE_OUT_OF_BOUNDS', `end_line ${end} is past the end of the file (${total} lines); use end_line ${total} or omit it.`);
+  return { ok: true as const };
+}

@@ -1,0 +1,86 @@
+import * as vscode from 'vscode';
+import { canonicalJson } from './canonical-json';
+import { failureResult, ToolResultJson } from './tool-result';
+import type { Services } from './services';
+
+/** What a tool module provides; the runner adds validation, guards, accounting and safety nets. */
+export interface ToolDefinition<I> {
+  name: string;
+  /** Reads and listings: the sha256 of the target's current text goes into the call identity. */
+  isRead?: boolean;
+  invoke(input: I, ctx: InvocationContext): Promise<ToolResultJson>;
+  prepare?(input: I, services: Services): vscode.PreparedToolInvocation | undefined;
+}
+
+export interface InvocationContext {
+  services: Services;
+  token: vscode.CancellationToken;
+  /** The chat request's opaque token (undefined outside a chat request): used to group turns. */
+  invocationToken: unknown;
+}
+
+/**
+ * Wraps a tool so that no input can raise an exception into the extension host: the input
+ * is checked against the tool's declared schema first, the guard sees every call before and
+ * after, and whatever happens the model gets one JSON object back.
+ */
+export class SafeTool<I> implements vscode.LanguageModelTool<I> {
+  constructor(private readonly def: ToolDefinition<I>, private readonly services: Services) {}
+
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<I>): vscode.PreparedToolInvocation | undefined {
+    try {
+      return this.def.prepare?.(options.input, this.services);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<I>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const result = await this.run(options.input as unknown, token, options.toolInvocationToken);
+    const text = JSON.stringify(result);
+    this.services.activity.record(Date.now(), this.def.name, result.success, Buffer.byteLength(text, 'utf8'), {
+      path: typeof result.path === 'string' ? result.path : undefined,
+      error_type: result.error_type,
+      message: result.message,
+    });
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+  }
+
+  /** The whole call, as data; exported for the benchmarks and tests that bypass the LM API. */
+  async run(rawInput: unknown, token: vscode.CancellationToken, invocationToken?: unknown): Promise<ToolResultJson> {
+    const { services, def } = this;
+    const checked = services.checkInput(def.name, rawInput);
+    const path = pathOf(rawInput);
+    if (!checked.ok) {
+      const call = { tool: def.name, path: path && services.normalizeForGuard(path), canonicalInput: canonicalJson(rawInput), inputValid: false };
+      const gate = services.guard.before(call);
+      return failureResult(gate.proceed ? checked.failure : gate.failure);
+    }
+    const input = checked.value as I;
+    try {
+      const identity: Record<string, unknown> = { input };
+      if (def.isRead && path) identity.current_sha256 = await services.peekSha256(path);
+      const call = { tool: def.name, path: path && services.normalizeForGuard(path), canonicalInput: canonicalJson(identity), inputValid: true };
+      const gate = services.guard.before(call);
+      if (!gate.proceed) return failureResult(gate.failure, path ? { path } : {});
+      if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'The call was cancelled before it started; nothing was changed.' };
+      const result = await def.invoke(input, { services, token, invocationToken });
+      const replaced = services.guard.after(call, result);
+      if (replaced) return failureResult(replaced, { path: result.path ?? path });
+      return gate.warning ? { ...result, warning: gate.warning } : result;
+    } catch (e) {
+      const err = e as Error;
+      services.log(`[${def.name}] internal error: ${err?.stack ?? String(e)}`);
+      return {
+        success: false,
+        error_type: 'INTERNAL_ERROR',
+        message: `Internal error in ${def.name}: ${err?.message ?? String(e)}. The file was not knowingly changed; read it again before retrying.`,
+      };
+    }
+  }
+}
+
+function pathOf(input: unknown): string | undefined {
+  if (input && typeof input === 'object' && typeof (input as { path?: unknown }).path === 'string') return (input as { path: string }).path;
+  return undefined;
+}

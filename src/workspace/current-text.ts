@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+import { promises as fs } from 'node:fs';
+import { sha256Text } from '../core/hash';
+import { fail, Result } from '../core/types';
+import { decodeTextFile, eolKind, EolKind } from './decode';
+
+/** A file's text as the tools see it: the open editor's buffer (dirty or not), else the disk. */
+export interface CurrentText {
+  uri: vscode.Uri;
+  text: string;
+  sha256: string;
+  eol: EolKind;
+  /** True when a UTF-8 BOM is on disk (never part of `text` or the hash). */
+  bom: boolean;
+  /** An editor model for the file exists in this window. */
+  isOpen: boolean;
+  /** That model has changes the user has not saved. */
+  isDirty: boolean;
+}
+
+export function findOpenDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  const key = uri.toString();
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key && !d.isClosed);
+}
+
+/**
+ * Reads the current text of an existing file. Failures: FILE_NOT_FOUND, IS_DIRECTORY,
+ * TOO_LARGE, BINARY_FILE, NOT_UTF8. Never throws.
+ */
+export async function readCurrentText(uri: vscode.Uri, displayPath: string, maxBytes: number): Promise<Result<{ current: CurrentText }>> {
+  const doc = findOpenDocument(uri);
+  if (doc) {
+    const text = doc.getText();
+    if (Buffer.byteLength(text, 'utf8') > maxBytes) return tooLarge(displayPath, maxBytes);
+    const bom = await hasBomOnDisk(uri.fsPath);
+    return { ok: true, current: { uri, text, sha256: sha256Text(text), eol: eolKind(text), bom, isOpen: true, isDirty: doc.isDirty } };
+  }
+  let stat;
+  try {
+    stat = await fs.stat(uri.fsPath);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return fail('FILE_NOT_FOUND', `${displayPath} does not exist. Check the path, or create it with write_file.`);
+    return fail('FILE_NOT_FOUND', `${displayPath} cannot be read (${code ?? 'error'}).`);
+  }
+  if (stat.isDirectory()) return fail('IS_DIRECTORY', `${displayPath} is a directory, not a file.`);
+  if (!stat.isFile()) return fail('PATH_DENIED', `${displayPath} is not a regular file.`, { reason: 'not_regular_file' });
+  if (stat.size > maxBytes) return tooLarge(displayPath, maxBytes, stat.size);
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(uri.fsPath);
+  } catch (e) {
+    return fail('FILE_NOT_FOUND', `${displayPath} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  const decoded = decodeTextFile(bytes, displayPath);
+  if (!decoded.ok) return decoded;
+  const text = decoded.text;
+  return { ok: true, current: { uri, text, sha256: sha256Text(text), eol: eolKind(text), bom: decoded.bom, isOpen: false, isDirty: false } };
+}
+
+async function hasBomOnDisk(fsPath: string): Promise<boolean> {
+  try {
+    const handle = await fs.open(fsPath, 'r');
+    try {
+      const buf = Buffer.alloc(3);
+      const { bytesRead } = await handle.read(buf, 0, 3, 0);
+      return bytesRead === 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+function tooLarge(displayPath: string, maxBytes: number, size?: number) {
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  return fail('TOO_LARGE', `${displayPath} is ${size !== undefined ? mb(size) + ' MB, ' : ''}larger than the ${mb(maxBytes)} MB limit (setting safeEdit.maxFileSizeMB).`);
+}

@@ -1,0 +1,65 @@
+import { fail, Result } from '../core/types';
+
+/**
+ * Decodes file bytes the way the tools accept them: UTF-8 only (a UTF-8 BOM is noted and
+ * stripped, as VS Code's document model does), no NUL bytes (binary), no invalid sequences
+ * (we refuse rather than re-encode, which would silently change bytes the agent never saw).
+ */
+export function decodeTextFile(bytes: Uint8Array, displayPath: string): Result<{ text: string; bom: boolean }> {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+    return fail('NOT_UTF8', `${displayPath} is UTF-16 encoded; the tools only edit UTF-8 text files.`);
+  }
+  if (bytes.indexOf(0) !== -1) {
+    return fail('BINARY_FILE', `${displayPath} looks binary (it contains NUL bytes); the tools only handle text files.`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return fail('NOT_UTF8', `${displayPath} is not valid UTF-8; the tools refuse to re-encode it.`);
+  }
+  const bom = text.charCodeAt(0) === 0xfeff;
+  return { ok: true, text: bom ? text.slice(1) : text, bom };
+}
+
+export type EolKind = 'LF' | 'CRLF' | 'mixed' | 'none';
+
+/** The line-ending style of a text: one style, a mix, or none (a single line). */
+export function eolKind(text: string): EolKind {
+  let crlf = 0;
+  let lf = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (i > 0 && text.charCodeAt(i - 1) === 13) crlf++;
+    else lf++;
+  }
+  if (crlf === 0 && lf === 0) return 'none';
+  if (crlf === 0) return 'LF';
+  if (lf === 0) return 'CRLF';
+  return 'mixed';
+}
+
+/**
+ * Number of lines as a person counts them: a final line ending terminates the last line
+ * rather than starting an empty one ("" → 0, "a" → 1, "a\n" → 1, "a\nb" → 2).
+ */
+export function lineCount(text: string): number {
+  if (text.length === 0) return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n - 1 : n;
+}
+
+/**
+ * The lines of a text with their own line endings kept ("a\r\nb" → ["a\r\n", "b"]),
+ * so slices can be joined back byte for byte.
+ */
+export function splitLinesKeepEol(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', start)) {
+    out.push(text.slice(start, i + 1));
+    start = i + 1;
+  }
+  if (start < text.length) out.push(text.slice(start));
+  return out;
+}

@@ -1,0 +1,65 @@
+import * as vscode from 'vscode';
+
+/** A typed snapshot of the `safeEdit.*` settings; read fresh per tool call so changes apply at once. */
+export interface SafeEditSettings {
+  patchFailureLimit: number;
+  editFailureLoopLimit: number;
+  repeatedCallWarnAt: number;
+  repeatedCallRefuseAt: number;
+  repeatedBadInputLimit: number;
+  idleResetMinutes: number;
+  writeGuardMinBytes: number;
+  writeGuardMaxShrinkPercent: number;
+  duplicateWindowLines: number;
+  maxFileBytes: number;
+  backupsMaxEntriesPerFile: number;
+  backupsMaxTotalBytes: number;
+  turnsQuietGapMs: number;
+  validationMode: 'block' | 'warn' | 'off';
+  validators: Record<string, string[]>;
+  validatorTimeoutMs: number;
+  diagnosticsMaxWaitMs: number;
+  diagnosticsIncludeWarnings: boolean;
+  diagnosticsOnNewErrors: 'report' | 'rollback';
+  executeDefaultTimeoutMs: number;
+  executeMaxTimeoutMs: number;
+  executeMaxOutputBytes: number;
+  protectedFiles: string[];
+}
+
+export function readSettings(scope?: vscode.Uri): SafeEditSettings {
+  const c = vscode.workspace.getConfiguration('safeEdit', scope);
+  const n = (key: string, def: number) => {
+    const v = c.get<number>(key, def);
+    return typeof v === 'number' && Number.isFinite(v) ? v : def;
+  };
+  return {
+    patchFailureLimit: n('patchFailureLimit', 2),
+    editFailureLoopLimit: n('editFailureLoopLimit', 3),
+    repeatedCallWarnAt: n('repeatedCall.warnAt', 5),
+    repeatedCallRefuseAt: n('repeatedCall.refuseAt', 10),
+    repeatedBadInputLimit: n('repeatedBadInputLimit', 5),
+    idleResetMinutes: n('counters.idleResetMinutes', 30),
+    writeGuardMinBytes: n('writeGuard.minBytes', 1000),
+    writeGuardMaxShrinkPercent: n('writeGuard.maxShrinkPercent', 90),
+    duplicateWindowLines: n('duplicateWindowLines', 10),
+    maxFileBytes: n('maxFileSizeMB', 10) * 1024 * 1024,
+    backupsMaxEntriesPerFile: n('backups.maxEntriesPerFile', 50),
+    backupsMaxTotalBytes: n('backups.maxTotalMB', 200) * 1024 * 1024,
+    turnsQuietGapMs: n('turns.quietGapMinutes', 2) * 60_000,
+    validationMode: oneOf(c.get('validation.mode'), ['block', 'warn', 'off'] as const, 'block'),
+    validators: (c.get<Record<string, string[]>>('validators') ?? {}) as Record<string, string[]>,
+    validatorTimeoutMs: n('validatorTimeoutMs', 10000),
+    diagnosticsMaxWaitMs: n('diagnostics.maxWaitMs', 2000),
+    diagnosticsIncludeWarnings: c.get<boolean>('diagnostics.includeWarnings', false) === true,
+    diagnosticsOnNewErrors: oneOf(c.get('diagnostics.onNewErrors'), ['report', 'rollback'] as const, 'report'),
+    executeDefaultTimeoutMs: n('execute.defaultTimeoutMs', 60000),
+    executeMaxTimeoutMs: n('execute.maxTimeoutMs', 600000),
+    executeMaxOutputBytes: n('execute.maxOutputKB', 64) * 1024,
+    protectedFiles: (c.get<string[]>('protectedFiles') ?? []).filter((s) => typeof s === 'string'),
+  };
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], def: T): T {
+  return allowed.includes(value as T) ? (value as T) : def;
+}
