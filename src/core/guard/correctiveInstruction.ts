@@ -108,7 +108,8 @@ function describePart(f: FailedPart, quote: (t: string) => string): string {
 }
 
 function plural(word: string, n: number): string {
-  return n === 1 ? word : `${word}s`;
+  if (n === 1) return word;
+  return /(s|sh|ch|x)$/.test(word) ? `${word}es` : `${word}s`;
 }
 
 /** "3", "2 and 5", "1, 4 and 6". */
@@ -118,15 +119,23 @@ function listNumbers(numbers: readonly number[]): string {
 }
 
 /**
- * Returns `failure` with an `instruction` field added from its multi-part data (see
- * `correctiveInstruction`), leaving everything else as it was. A failure without
- * `failed_hunks` is returned unchanged.
+ * Returns a copy of `failure` with an `instruction` field added from its `failed_hunks` and
+ * `applicable_hunks` (see `correctiveInstruction`), everything else unchanged. A failure
+ * without a non-empty `failed_hunks` array is returned as it is (the same object).
  */
-export function withCorrectiveInstruction<F extends { failed_hunks?: FailedPart[]; applicable_hunks?: number[] }>(
-  failure: F,
-  options?: CorrectiveInstructionOptions,
-): F & { instruction?: string } {
-  if (!failure.failed_hunks || failure.failed_hunks.length === 0) return failure;
-  const data: MultiPartFailureData = { failed_hunks: failure.failed_hunks, ...(failure.applicable_hunks ? { applicable_hunks: failure.applicable_hunks } : {}) };
+export function withCorrectiveInstruction<F extends Record<string, unknown>>(failure: F, options?: CorrectiveInstructionOptions): F & { instruction?: string } {
+  const raw = failure.failed_hunks;
+  // Entries without a numeric part number cannot be named in the instruction; they are skipped.
+  const failed = Array.isArray(raw) ? raw.filter(isFailedPart) : [];
+  if (failed.length === 0) return failure;
+  const applicable = failure.applicable_hunks;
+  const data: MultiPartFailureData = {
+    failed_hunks: failed,
+    ...(Array.isArray(applicable) ? { applicable_hunks: applicable as number[] } : {}),
+  };
   return { ...failure, instruction: correctiveInstruction(data, options) };
+}
+
+function isFailedPart(value: unknown): value is FailedPart {
+  return typeof value === 'object' && value !== null && typeof (value as { hunk?: unknown }).hunk === 'number';
 }
