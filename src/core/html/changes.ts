@@ -1,0 +1,65 @@
+/**
+ * Which lines of the final text differ from the original: the spliced ranges, carried
+ * through later splices.
+ */
+import type { LineRange } from './types';
+
+/** A half-open character range of the current text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Records the splice old `[start, oldEnd)` → new `[start, newEnd)` in `spans` (ranges of the
+ * text before the splice) and returns the spans in the text after it, sorted and merged.
+ */
+export function recordSplice(spans: Span[], start: number, oldEnd: number, newEnd: number): Span[] {
+  const delta = newEnd - oldEnd;
+  const out: Span[] = [];
+  let merged: Span = { start, end: newEnd };
+  for (const span of spans) {
+    if (span.end < start) out.push(span);
+    else if (span.start > oldEnd) out.push({ start: span.start + delta, end: span.end + delta });
+    else merged = { start: Math.min(merged.start, span.start), end: Math.max(merged.end, span.end <= oldEnd ? newEnd : span.end + delta) };
+  }
+  out.push(merged);
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Sorted line starts of `text` (offset 0 first). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function lineOf(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+/**
+ * 1-based inclusive line ranges of `text` covering `spans`. An empty span (a deletion)
+ * names the line where the text closed up (the line above, when whole lines went). Overlapping or touching ranges are merged.
+ */
+export function spansToLines(text: string, spans: Span[]): LineRange[] {
+  const starts = lineStarts(text);
+  const out: LineRange[] = [];
+  for (const span of spans) {
+    // A deletion at a line start (whole lines removed) is reported on the line above it.
+    const at = span.end === span.start && span.start > 0 && text[span.start - 1] === '\n' ? span.start - 1 : span.start;
+    const startLine = lineOf(starts, at);
+    const endLine = Math.max(startLine, lineOf(starts, Math.max(at, span.end - 1)));
+    const last = out[out.length - 1];
+    if (last && startLine <= last.end_line + 1) last.end_line = Math.max(last.end_line, endLine);
+    else out.push({ start_line: startLine, end_line: endLine });
+  }
+  return out;
+}
