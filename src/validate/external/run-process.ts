@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+
+export interface ProcessOutcome {
+  /** False when the program could not be started (not found, not executable). */
+  started: boolean;
+  exitCode: number | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  /** Why the program did not start, when started is false. */
+  error?: string;
+}
+
+/** Most bytes kept from each of stdout and stderr; the rest is dropped, not buffered. */
+export const OUTPUT_CAP_BYTES = 64 * 1024;
+
+/**
+ * Runs `argv[0]` with `argv.slice(1)` — never through a shell — in `cwd`, with stdin closed.
+ * The process is killed (SIGKILL) after `timeoutMs`; the outcome then has timedOut = true.
+ * stdout/stderr are captured up to OUTPUT_CAP_BYTES each. Never rejects.
+ */
+export function runProcess(argv: readonly string[], cwd: string, timeoutMs: number): Promise<ProcessOutcome> {
+  return new Promise((resolve) => {
+    if (argv.length === 0) {
+      resolve({ started: false, exitCode: null, timedOut: false, stdout: '', stderr: '', error: 'empty command' });
+      return;
+    }
+    const out = new CappedBuffer();
+    const err = new CappedBuffer();
+    let timedOut = false;
+    let settled = false;
+    const finish = (outcome: ProcessOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const child = spawn(argv[0], argv.slice(1), { cwd, shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, Math.max(1, timeoutMs));
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', (e) => finish({ started: false, exitCode: null, timedOut, stdout: out.text(), stderr: err.text(), error: e.message }));
+    child.on('close', (code) => finish({ started: true, exitCode: code, timedOut, stdout: out.text(), stderr: err.text() }));
+  });
+}
+
+class CappedBuffer {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  push(chunk: Buffer): void {
+    if (this.size >= OUTPUT_CAP_BYTES) return;
+    const part = chunk.subarray(0, OUTPUT_CAP_BYTES - this.size);
+    this.chunks.push(part);
+    this.size += part.length;
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
