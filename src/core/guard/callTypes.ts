@@ -44,8 +44,24 @@ export function clip(text: string, max: number): string {
   return oneLine.length <= max ? oneLine : `${oneLine.slice(0, Math.max(0, max - 1))}…`;
 }
 
-/** "tool path {input…}" in at most about 100 characters, for naming a call in a message. */
+/**
+ * "tool path {input…}", for naming a call in a message. When the canonical input is a JSON
+ * object, its `path` (already shown) is left out and sha256 values are cut to 8 characters;
+ * the input part is clipped to 60 characters. Any other input is shown clipped as it is.
+ */
 export function summarizeCall(call: Pick<GuardCall, 'tool' | 'path' | 'canonicalInput'>): string {
-  const input = clip(call.canonicalInput, 60);
+  const input = clip(compactInput(call.canonicalInput), 60);
   return call.path ? `${call.tool} ${call.path} ${input}` : `${call.tool} ${input}`;
+}
+
+function compactInput(canonicalInput: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(canonicalInput);
+  } catch {
+    return canonicalInput;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return canonicalInput;
+  const { path: _path, ...rest } = value as Record<string, unknown>;
+  return JSON.stringify(rest, (_key, v: unknown) => (typeof v === 'string' && /^[0-9a-f]{64}$/i.test(v) ? `${v.slice(0, 8)}…` : v));
 }

@@ -1,7 +1,7 @@
 import type { Failure } from '../types';
 import { BadInputCounter } from './badInputCounter';
 import type { GuardCall, GuardOutcome } from './callTypes';
-import { summarizeCall } from './callTypes';
+import { clip, summarizeCall } from './callTypes';
 import { CounterMap } from './counterMap';
 import { EditFailureStreaks } from './editFailureStreaks';
 import type { DisposableLike } from './emitter';
@@ -199,7 +199,8 @@ export class GuardState {
     const errorType = outcome.error_type ?? 'UNKNOWN_ERROR';
     if (!isEdit || !call.inputValid || NEUTRAL_ERROR_TYPES.has(errorType) || GUARD_ERROR_TYPES.has(errorType)) return undefined;
 
-    const lastError: GuardErrorSummary = { tool: call.tool, error_type: errorType, ...(outcome.message !== undefined ? { message: outcome.message } : {}) };
+    // Messages are clipped: the loop result lists every failure, and tokens are the model's budget.
+    const lastError: GuardErrorSummary = { tool: call.tool, error_type: errorType, ...(typeof outcome.message === 'string' ? { message: clip(outcome.message, 160) } : {}) };
     this.lastErrors.set(path, { ...lastError, time: this.now() });
     const original = withoutSuccess(outcome);
 

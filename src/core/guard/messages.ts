@@ -23,7 +23,7 @@ export function editFailureLoopMessage(
   failures: readonly EditFailureRecord[],
   options: { patchLimitReached?: boolean; identicalRetry?: boolean } = {},
 ): string {
-  const list = failures.map((f, i) => `${i + 1}. ${f.tool} → ${f.error_type}`).join('; ');
+  const list = groupFailures(failures);
   const parts = [
     options.identicalRetry
       ? `Refused: this exact call already failed on ${path}, and editing this file is in a failure loop (${failures.length} failed edits in a row: ${list}).`
@@ -62,4 +62,19 @@ export function repeatedBadInputMessage(tool: string, count: number, shape: Tool
   const head = `You have sent the same invalid input to ${tool} ${count} times in a row; it is refused without being run.`;
   if (!shape) return `${head} Check the tool's input schema and send an input that matches it.`;
   return `${head} The required input shape is ${shape.shape}. A valid example: ${JSON.stringify(shape.example)}. Send an input of this shape, with a JSON value for each field.`;
+}
+
+/**
+ * "replace_in_file → NO_MATCH ×2; safe_patch → INVALID_PATCH": the failures in order, with
+ * consecutive identical (tool, error type) pairs folded into one entry with a count.
+ */
+export function groupFailures(failures: readonly EditFailureRecord[]): string {
+  const groups: Array<{ label: string; count: number }> = [];
+  for (const f of failures) {
+    const label = `${f.tool} → ${f.error_type}`;
+    const last = groups[groups.length - 1];
+    if (last && last.label === label) last.count++;
+    else groups.push({ label, count: 1 });
+  }
+  return groups.map((g) => (g.count > 1 ? `${g.label} ×${g.count}` : g.label)).join('; ');
 }

@@ -35,7 +35,7 @@ describe('guard: edit-failure loop (rule 2)', () => {
     const f = r.result as Record<string, unknown>;
     assert.equal(f.error_type, 'EDIT_FAILURE_LOOP');
     const m = String(f.message);
-    assert.match(m, /1\. replace_in_file → NO_MATCH; 2\. edit_lines → HASH_MISMATCH; 3\. safe_patch → AMBIGUOUS_MATCH/);
+    assert.match(m, /failed 3 times in a row: replace_in_file → NO_MATCH; edit_lines → HASH_MISMATCH; safe_patch → AMBIGUOUS_MATCH\./);
     assert.match(m, /changed since/);
     assert.match(m, /whitespace/);
     assert.match(m, /not in this file/);
@@ -52,6 +52,18 @@ describe('guard: edit-failure loop (rule 2)', () => {
     assert.equal(f.path, FILE);
     assert.equal(f.count, 3);
     assert.equal(f.threshold, 3);
+  });
+
+  it('folds identical consecutive failures in the message and clips long failure messages', () => {
+    const { guard } = makeGuard();
+    invoke(guard, replace(1), failed('NO_MATCH'));
+    invoke(guard, replace(2), failed('NO_MATCH'));
+    const r = invoke(guard, call('write_file', FILE, { content: '}' }), { success: false, error_type: 'SIZE_REDUCTION_BLOCKED', message: 'x'.repeat(500) });
+    assert.match(String(r.result.message), /failed 3 times in a row: replace_in_file → NO_MATCH ×2; write_file → SIZE_REDUCTION_BLOCKED\./);
+    const failures = (r.result as Record<string, unknown>).failures as Array<{ message: string }>;
+    assert.equal(failures[2]?.message.length, 160);
+    // The original failure is kept whole.
+    assert.equal(((r.result as Record<string, unknown>).original as { message: string }).message.length, 500);
   });
 
   it('ends the streak on a successful edit of the file', () => {

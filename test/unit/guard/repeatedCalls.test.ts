@@ -66,11 +66,21 @@ describe('guard: repeated calls (rule 3)', () => {
           ['replace_in_file', 'read_file'],
         );
         assert.match(String(f.message), /cycle of 2 calls 5 times/);
-        assert.match(String(f.message), /replace_in_file bin\/cpuset\/cpuset\.c .*cpuset_t \*set.* → read_file bin\/cpuset\/cpuset\.c/);
+        assert.match(String(f.message), /replace_in_file bin\/cpuset\/cpuset\.c \{"old_text":"cpuset_t \*set","new_text":"x"\} → read_file bin\/cpuset\/cpuset\.c \{"current_sha256":"h"\}/);
       }
     }
     assert.deepEqual(log, ['-', '-', '-', '-', '-', 'warned', 'warned', 'warned', 'warned', 'refused']);
     assert.deepEqual(events.find((e) => e.kind === 'repeated_call_refused')?.cycle?.length, 2);
+  });
+
+  it('names calls compactly: no repeated path, sha256 values cut, non-JSON input shown as is', () => {
+    const sha = 'ab'.repeat(32);
+    const { guard } = makeGuard({ repeatedCallWarn: 1 });
+    const d = guard.before({ tool: 'safe_patch', path: 'a.c', canonicalInput: JSON.stringify({ path: 'a.c', base_sha256: sha }), inputValid: true });
+    assert.ok(d.proceed && d.warning);
+    assert.ok(d.warning.message.includes('(safe_patch a.c {"base_sha256":"abababab…"})'), d.warning.message);
+    const e = guard.before({ tool: 'execute_program', canonicalInput: 'not json', inputValid: true });
+    assert.ok(e.proceed && e.warning?.message.includes('(execute_program not json)'));
   });
 
   it('detects cycles up to cycleMaxLength, and not longer ones', () => {
