@@ -1,0 +1,458 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sha256Text } from '../core/hash';
+import { fail, Result } from '../core/types';
+import { splitLinesKeepEnds } from '../core/diff/lines';
+import { diffLineCounts } from '../core/diff/counts';
+import { BlobKind } from './blobFormat';
+import { BlobStore, Keyframe } from './blobStore';
+import { Journal } from './journal';
+import { EntryUpdate } from './journalRecords';
+import { planRetention, referencedBlobs } from './retention';
+import { SerialQueue } from './serialQueue';
+import { ensureDirDurable } from './durableFs';
+import { BackupStoreOptions, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats } from './types';
+
+export interface BeginInput {
+  tool: string;
+  /** Workspace-relative path (stored as given). */
+  path: string;
+  /** The file's current text, as the tool is about to change it. */
+  beforeText: string;
+  turnId?: string;
+}
+
+export interface FinishInput {
+  /** The text now in the file (preferred: stored, so a later stale edit can be diffed against it). */
+  afterText?: string;
+  /** The hash of the text now in the file, when the text is not at hand. */
+  after_sha256?: string;
+  outcome: FinishOutcome;
+  message?: string;
+}
+
+export interface AttemptInput {
+  tool: string;
+  path: string;
+  outcome: 'blocked' | 'failed';
+  /** The file's text (only hashed; not stored). Give this or `before_sha256`. */
+  beforeText?: string;
+  before_sha256?: string;
+  turnId?: string;
+  message?: string;
+}
+
+export interface SnapshotResult {
+  sha256: string;
+  /** False when an identical snapshot already existed (deduplicated). */
+  created: boolean;
+  /** How it is stored: a whole compressed text or a delta against a keyframe. */
+  kind: BlobKind;
+}
+
+const MB = 1024 * 1024;
+const KEYFRAME_CACHE_SIZE = 8;
+
+/**
+ * The backup store: durable, deduplicated, compressed snapshots of file texts plus a
+ * journal of every agent change, under one root directory that it owns
+ * (`blobs/`, `journal.jsonl`, `tmp/`). It never touches the user's files.
+ *
+ * Storage: a snapshot is stored once per distinct text (named by its sha256). It is a
+ * compressed delta against the newest keyframe of the same file when that delta is small
+ * (see `deltaMaxRatio`), else a new compressed keyframe; deltas never chain, so a restore
+ * reads at most two blobs and checks the sha256 of both texts.
+ *
+ * Every write (snapshot, begin, finish, recordAttempt, clear, retention) runs through one
+ * queue; reads (`list`, `get`, `listFiles`, `readText`, `stats`) do not wait for it.
+ * One store instance per root; two processes must not share a root.
+ * Every public method returns failures as values; none throws.
+ */
+export class BackupStore {
+  private readonly options: Required<BackupStoreOptions>;
+  private readonly blobs: BlobStore;
+  private readonly journal: Journal;
+  private readonly queue = new SerialQueue();
+  /** Live entries in journal order (oldest first). */
+  private readonly entries = new Map<string, JournalEntry>();
+  /** Before-texts of pending entries, to count lines at finish without a read. */
+  private readonly pendingTexts = new Map<string, string>();
+  /** Newest keyframe per path, least recently used first. */
+  private readonly keyframes = new Map<string, Keyframe>();
+  /** Deltas stored against each keyframe this session (bounded by maxDeltasPerKeyframe). */
+  private readonly deltaCounts = new Map<string, number>();
+  /** Blobs written by `snapshot()` that no entry references yet; kept from GC this session. */
+  private readonly pinned = new Set<string>();
+  private opening: Promise<Result<{ recovery: RecoveryReport }>> | undefined;
+  private isOpen = false;
+  private idCounter = 0;
+
+  constructor(private readonly root: string, options: BackupStoreOptions = {}) {
+    this.options = {
+      maxEntriesPerFile: options.maxEntriesPerFile ?? 50,
+      maxTotalBytes: options.maxTotalBytes ?? 200 * MB,
+      deltaMaxRatio: options.deltaMaxRatio ?? 0.25,
+      maxDeltasPerKeyframe: options.maxDeltasPerKeyframe ?? 200,
+    };
+    this.blobs = new BlobStore(path.join(root, 'blobs'), path.join(root, 'tmp'));
+    this.journal = new Journal(path.join(root, 'journal.jsonl'), path.join(root, 'tmp'));
+  }
+
+  /**
+   * Opens the store (creating the root when missing) and recovers from a crash: a torn
+   * last journal line is cut off, entries still pending are marked "interrupted" (their
+   * snapshots are kept), leftover temp files are removed, unreferenced blobs are collected
+   * and retention is applied. Idempotent: later calls return the first call's result.
+   * Other methods open the store on first use; call this at activation to get the report.
+   */
+  open(): Promise<Result<{ recovery: RecoveryReport }>> {
+    this.opening ??= this.queue.run(() => guard('open', () => this.openUnqueued()));
+    return this.opening;
+  }
+
+  /** Alias of `open`, named for what it does at activation. */
+  recover(): Promise<Result<{ recovery: RecoveryReport }>> {
+    return this.open();
+  }
+
+  /**
+   * Stores a durable snapshot of `text` for `path` and returns its sha256. Deduplicated:
+   * an identical text costs nothing. The blob is kept at least for this session even if
+   * no journal entry refers to it.
+   */
+  async snapshot(filePath: string, text: string): Promise<Result<SnapshotResult>> {
+    return this.write('snapshot', async () => {
+      const result = await this.snapshotUnqueued(filePath, text);
+      this.pinned.add(result.sha256);
+      return { ok: true, ...result };
+    });
+  }
+
+  /**
+   * Call before mutating a file: stores the snapshot of `beforeText` durably, then appends
+   * a "pending" journal entry (fsynced) and returns its id. When this fails, the caller
+   * must not mutate the file.
+   */
+  async begin(input: BeginInput): Promise<Result<{ id: string; before_sha256: string }>> {
+    if (!isNonEmpty(input.tool) || !isNonEmpty(input.path) || typeof input.beforeText !== 'string') {
+      return fail('INVALID_INPUT', 'begin needs a tool name, a path and the before text.');
+    }
+    return this.write('begin', async () => {
+      const snap = await this.snapshotUnqueued(input.path, input.beforeText);
+      const entry: JournalEntry = {
+        id: this.newId(), time: Date.now(), tool: input.tool, path: input.path,
+        before_sha256: snap.sha256, after_sha256: null,
+        bytes: Buffer.byteLength(input.beforeText, 'utf8'), after_bytes: null,
+        lines_added: 0, lines_removed: 0, outcome: 'pending', has_snapshot: true,
+        ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
+      };
+      await this.journal.put(entry);
+      this.entries.set(entry.id, entry);
+      this.pendingTexts.set(entry.id, input.beforeText);
+      return { ok: true, id: entry.id, before_sha256: snap.sha256 };
+    });
+  }
+
+  /**
+   * Completes an entry from `begin`. With `afterText` and outcome "applied" the after
+   * text is snapshotted too (cheap: usually a small delta, and it is the next edit's
+   * before text anyway), so a later edit based on it can be answered with a diff. Lines
+   * added/removed are computed from the two texts (0 when a text is unknown). Without an
+   * after text, blocked/failed/rolled_back entries record after = before.
+   * Fails with INVALID_INPUT for an unknown id or an entry that is not pending.
+   */
+  async finish(id: string, input: FinishInput): Promise<Result<{ entry: JournalEntry }>> {
+    if (!['applied', 'blocked', 'failed', 'rolled_back'].includes(input.outcome)) {
+      return fail('INVALID_INPUT', `finish: unknown outcome "${String(input.outcome)}".`);
+    }
+    return this.write('finish', async () => {
+      const entry = this.entries.get(id);
+      if (!entry) return fail('INVALID_INPUT', `finish: no journal entry ${id}.`);
+      if (entry.outcome !== 'pending') return fail('INVALID_INPUT', `finish: entry ${id} is already ${entry.outcome}.`);
+
+      let afterSha: string | null = input.after_sha256 ?? null;
+      let afterBytes: number | null = null;
+      let counts = { added: 0, removed: 0 };
+      const beforeText = this.pendingTexts.get(id) ?? await this.textOrUndefined(entry.before_sha256);
+      if (input.afterText !== undefined) {
+        afterSha = input.outcome === 'applied'
+          ? (await this.snapshotUnqueued(entry.path, input.afterText)).sha256
+          : sha256Text(input.afterText);
+        afterBytes = Buffer.byteLength(input.afterText, 'utf8');
+        if (beforeText !== undefined) counts = diffLineCounts(beforeText, input.afterText);
+      } else if (afterSha !== null) {
+        const afterText = afterSha === entry.before_sha256 ? beforeText : await this.textOrUndefined(afterSha);
+        if (afterText !== undefined) {
+          afterBytes = Buffer.byteLength(afterText, 'utf8');
+          if (beforeText !== undefined) counts = diffLineCounts(beforeText, afterText);
+        }
+      } else if (input.outcome !== 'applied') {
+        afterSha = entry.before_sha256;
+        afterBytes = entry.bytes;
+      }
+      const update: EntryUpdate = {
+        after_sha256: afterSha, after_bytes: afterBytes, lines_added: counts.added, lines_removed: counts.removed,
+        outcome: input.outcome, finished_time: Date.now(),
+        ...(input.message !== undefined ? { message: input.message } : {}),
+      };
+      await this.journal.update(id, update);
+      Object.assign(entry, update);
+      this.pendingTexts.delete(id);
+      await this.applyRetention();
+      return { ok: true, entry: { ...entry } };
+    });
+  }
+
+  /**
+   * Records an attempt that changed nothing (blocked by a guard, or failed before
+   * touching the file), so the UI can show it. Stores no snapshot; `has_snapshot` tells
+   * whether the store happens to hold that text already.
+   */
+  async recordAttempt(input: AttemptInput): Promise<Result<{ entry: JournalEntry }>> {
+    if (!isNonEmpty(input.tool) || !isNonEmpty(input.path) || (input.outcome !== 'blocked' && input.outcome !== 'failed')) {
+      return fail('INVALID_INPUT', 'recordAttempt needs a tool name, a path and outcome "blocked" or "failed".');
+    }
+    const sha = input.before_sha256 ?? (input.beforeText !== undefined ? sha256Text(input.beforeText) : undefined);
+    if (sha === undefined || !/^[0-9a-f]{64}$/.test(sha)) {
+      return fail('INVALID_INPUT', 'recordAttempt needs the before text or its sha256.');
+    }
+    return this.write('recordAttempt', async () => {
+      const now = Date.now();
+      const bytes = input.beforeText !== undefined ? Buffer.byteLength(input.beforeText, 'utf8') : 0;
+      const entry: JournalEntry = {
+        id: this.newId(), time: now, tool: input.tool, path: input.path,
+        before_sha256: sha, after_sha256: sha, bytes, after_bytes: bytes,
+        lines_added: 0, lines_removed: 0, outcome: input.outcome, finished_time: now,
+        has_snapshot: this.blobs.has(sha),
+        ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
+        ...(input.message !== undefined ? { message: input.message } : {}),
+      };
+      await this.journal.put(entry);
+      this.entries.set(entry.id, entry);
+      await this.applyRetention();
+      return { ok: true, entry: { ...entry } };
+    });
+  }
+
+  /** Entries of one file, newest first (copies). Empty before `open` completes. */
+  list(filePath: string): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    for (const entry of this.entries.values()) if (entry.path === filePath) out.push({ ...entry });
+    return out.reverse();
+  }
+
+  /** Every entry, newest first (copies); the input of `groupIntoTurns`. */
+  listAll(): JournalEntry[] {
+    return [...this.entries.values()].map((e) => ({ ...e })).reverse();
+  }
+
+  /** Files that have entries, the one with the newest entry first. */
+  listFiles(): FileSummary[] {
+    const byPath = new Map<string, FileSummary>();
+    for (const entry of this.entries.values()) {
+      const summary = byPath.get(entry.path);
+      if (summary) { summary.entries++; summary.last_time = Math.max(summary.last_time, entry.time); byPath.delete(entry.path); byPath.set(entry.path, summary); }
+      else byPath.set(entry.path, { path: entry.path, entries: 1, last_time: entry.time });
+    }
+    return [...byPath.values()].reverse();
+  }
+
+  get(id: string): JournalEntry | undefined {
+    const entry = this.entries.get(id);
+    return entry ? { ...entry } : undefined;
+  }
+
+  /** True when a snapshot with this sha256 is stored (it can be read, unless damaged). */
+  has(sha256: string): boolean {
+    return this.blobs.has(sha256);
+  }
+
+  /**
+   * The text with this sha256, verified byte for byte. NO_BACKUPS when not stored;
+   * INTERNAL_ERROR with `backup_corrupt: true` when damaged (never a wrong text).
+   */
+  async readText(sha256: string): Promise<Result<{ text: string }>> {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) return fail('INVALID_INPUT', `"${sha256}" is not a sha256.`);
+    return guard('readText', () => this.blobs.readText(sha256));
+  }
+
+  async stats(): Promise<StoreStats> {
+    let oldest: number | null = null;
+    const files = new Set<string>();
+    for (const entry of this.entries.values()) {
+      files.add(entry.path);
+      if (oldest === null || entry.time < oldest) oldest = entry.time;
+    }
+    return { entries: this.entries.size, files: files.size, bytes: this.blobs.totalBytes() + await this.journal.size(), oldest };
+  }
+
+  /**
+   * Removes the entries of one file (or all files) and the snapshots no longer needed.
+   * Pending entries (edits in flight) are kept.
+   */
+  async clear(filePath?: string): Promise<Result<{ removed: number }>> {
+    return this.write('clear', async () => {
+      const ids = [...this.entries.values()]
+        .filter((e) => e.outcome !== 'pending' && (filePath === undefined || e.path === filePath))
+        .map((e) => e.id);
+      await this.dropEntries(ids);
+      if (filePath === undefined) { this.keyframes.clear(); this.pinned.clear(); }
+      else this.keyframes.delete(filePath);
+      await this.collectGarbage();
+      if (filePath === undefined || this.journal.wantsCompaction()) await this.journal.compact([...this.entries.values()]);
+      return { ok: true, removed: ids.length };
+    });
+  }
+
+  /** Waits for queued writes and closes the journal. The store can be opened again by a new instance. */
+  async close(): Promise<void> {
+    await this.queue.run(async () => { await this.journal.close(); this.isOpen = false; this.opening = undefined; });
+  }
+
+  // ---- internals (all called inside the queue) ----
+
+  private async openUnqueued(): Promise<Result<{ recovery: RecoveryReport }>> {
+    await ensureDirDurable(this.root);
+    const tmpDir = path.join(this.root, 'tmp');
+    await ensureDirDurable(tmpDir);
+    let tempFilesRemoved = 0;
+    for (const name of await fs.readdir(tmpDir)) {
+      await fs.rm(path.join(tmpDir, name), { force: true, recursive: true });
+      tempFilesRemoved++;
+    }
+    await this.blobs.scan();
+    const loaded = await this.journal.load();
+    this.entries.clear();
+    for (const entry of loaded.entries) this.entries.set(entry.id, entry);
+
+    const interrupted: string[] = [];
+    for (const entry of this.entries.values()) {
+      if (entry.outcome !== 'pending') continue;
+      const update: EntryUpdate = { outcome: 'interrupted', finished_time: Date.now() };
+      await this.journal.update(entry.id, update);
+      Object.assign(entry, update);
+      interrupted.push(entry.id);
+    }
+    this.isOpen = true;
+    await this.applyRetention();
+    await this.collectGarbage();
+    return { ok: true, recovery: { interrupted, tornBytes: loaded.tornBytes, badLines: loaded.badLines, tempFilesRemoved } };
+  }
+
+  /** Runs a write in the queue after opening, turning exceptions into INTERNAL_ERROR values. */
+  private write<T>(operation: string, task: () => Promise<Result<T>>): Promise<Result<T>> {
+    return this.queue.run(() => guard(operation, async () => {
+      if (!this.isOpen) {
+        this.opening ??= guard('open', () => this.openUnqueued());
+        const opened = await this.opening;
+        if (!opened.ok) { this.opening = undefined; return opened; }
+      }
+      return task();
+    }));
+  }
+
+  private async snapshotUnqueued(filePath: string, text: string): Promise<SnapshotResult> {
+    const sha256 = sha256Text(text);
+    const keyframe = this.blobs.has(sha256) ? undefined : await this.keyframeFor(filePath);
+    const stored = await this.blobs.put(sha256, text, keyframe, (deltaBytes) =>
+      keyframe !== undefined
+      && deltaBytes <= keyframe.bytes * this.options.deltaMaxRatio
+      && (this.deltaCounts.get(keyframe.sha256) ?? 0) < this.options.maxDeltasPerKeyframe);
+    if (stored.created && stored.kind === 'key') {
+      this.rememberKeyframe(filePath, { sha256, lines: splitLinesKeepEnds(text), bytes: this.blobs.info(sha256)?.bytes ?? 0 });
+    } else if (stored.created && keyframe) {
+      this.deltaCounts.set(keyframe.sha256, (this.deltaCounts.get(keyframe.sha256) ?? 0) + 1);
+    }
+    return { sha256, created: stored.created, kind: stored.kind };
+  }
+
+  /**
+   * The keyframe new snapshots of `filePath` are diffed against: cached, or found from the
+   * file's newest stored snapshot (a keyframe itself, or a delta's base).
+   */
+  private async keyframeFor(filePath: string): Promise<Keyframe | undefined> {
+    const cached = this.keyframes.get(filePath);
+    if (cached && this.blobs.has(cached.sha256)) {
+      this.keyframes.delete(filePath);
+      this.keyframes.set(filePath, cached);
+      return cached;
+    }
+    this.keyframes.delete(filePath);
+    const newest = [...this.entries.values()].reverse().find((e) => e.path === filePath && this.blobs.has(e.after_sha256 ?? e.before_sha256))
+      ?? [...this.entries.values()].reverse().find((e) => e.path === filePath && this.blobs.has(e.before_sha256));
+    if (!newest) return undefined;
+    const sha = this.blobs.has(newest.after_sha256 ?? '') ? newest.after_sha256 as string : newest.before_sha256;
+    const info = this.blobs.info(sha);
+    const keySha = info?.kind === 'key' ? sha : info?.base;
+    if (!keySha) return undefined;
+    const keyframe = await this.blobs.loadKeyframe(keySha);
+    if (!keyframe) return undefined;
+    if (!this.deltaCounts.has(keySha)) {
+      let count = 0;
+      for (const other of this.blobs.shas()) if (this.blobs.info(other)?.base === keySha) count++;
+      this.deltaCounts.set(keySha, count);
+    }
+    this.rememberKeyframe(filePath, keyframe);
+    return keyframe;
+  }
+
+  private rememberKeyframe(filePath: string, keyframe: Keyframe): void {
+    this.keyframes.delete(filePath);
+    this.keyframes.set(filePath, keyframe);
+    while (this.keyframes.size > KEYFRAME_CACHE_SIZE) {
+      const oldest = this.keyframes.keys().next().value as string;
+      this.keyframes.delete(oldest);
+    }
+  }
+
+  private async applyRetention(): Promise<void> {
+    const drop = planRetention([...this.entries.values()], (sha) => this.blobs.info(sha), this.options);
+    if (drop.length === 0) return;
+    await this.dropEntries(drop);
+    await this.collectGarbage();
+    if (this.journal.wantsCompaction()) await this.journal.compact([...this.entries.values()]);
+  }
+
+  private async dropEntries(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.journal.drop(ids);
+    for (const id of ids) { this.entries.delete(id); this.pendingTexts.delete(id); }
+  }
+
+  /** Deletes blobs that no live entry (nor a pinned snapshot) needs. */
+  private async collectGarbage(): Promise<void> {
+    const keep = referencedBlobs(this.entries.values(), (sha) => this.blobs.info(sha));
+    for (const sha of this.pinned) {
+      keep.add(sha);
+      const base = this.blobs.info(sha)?.base;
+      if (base) keep.add(base);
+    }
+    for (const sha of [...this.blobs.shas()]) {
+      if (!keep.has(sha)) { await this.blobs.remove(sha); this.deltaCounts.delete(sha); }
+    }
+  }
+
+  private async textOrUndefined(sha256: string): Promise<string | undefined> {
+    const read = await this.blobs.readText(sha256);
+    return read.ok ? read.text : undefined;
+  }
+
+  private newId(): string {
+    // Time-ordered and unique: millisecond time, a per-instance counter, random bits.
+    this.idCounter++;
+    return `${Date.now().toString(36)}-${this.idCounter.toString(36)}-${randomBytes(3).toString('hex')}`;
+  }
+}
+
+function isNonEmpty(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+async function guard<T>(operation: string, task: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await task();
+  } catch (error) {
+    return fail('INTERNAL_ERROR', `Backup store ${operation} failed: ${(error as Error).message}`);
+  }
+}

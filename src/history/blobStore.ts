@@ -1,0 +1,179 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { sha256Text } from '../core/hash';
+import { fail, Result } from '../core/types';
+import { splitLinesKeepEnds } from '../core/diff/lines';
+import { BlobHeader, BlobKind, decodeBlob, encodeBlob, MAX_HEADER_BYTES, parseBlobHeader } from './blobFormat';
+import { applyLineDelta, createLineDelta } from './lineDelta';
+import { ensureDirDurable, writeFileDurable } from './durableFs';
+
+/** What the store knows about one blob without reading it. */
+export interface BlobInfo {
+  kind: BlobKind;
+  /** Size of the blob file on disk. */
+  bytes: number;
+  base?: string;
+}
+
+/** A keyframe's text split into lines, kept to compute deltas against it. */
+export interface Keyframe {
+  sha256: string;
+  lines: string[];
+  /** Compressed size on disk, the yardstick for "is the delta worth it". */
+  bytes: number;
+}
+
+/**
+ * Content-addressed, compressed snapshot blobs under `<root>/blobs`. Knows every blob's
+ * kind, size and base from `scan()`; never holds texts except keyframes handed to it.
+ * Not concurrency-safe by itself: BackupStore serializes the writes.
+ */
+export class BlobStore {
+  private readonly index = new Map<string, BlobInfo>();
+
+  constructor(private readonly dir: string, private readonly tmpDir: string) {}
+
+  /**
+   * Loads the index by reading every blob's header. Files that are not valid blobs are
+   * left alone (not indexed; `readText` reports them as corrupt).
+   */
+  async scan(): Promise<void> {
+    this.index.clear();
+    await ensureDirDurable(this.dir);
+    for (const fanout of await fs.readdir(this.dir)) {
+      const sub = path.join(this.dir, fanout);
+      let names: string[];
+      try { names = await fs.readdir(sub); } catch { continue; }
+      for (const name of names) {
+        if (!/^[0-9a-f]{64}$/.test(name)) continue;
+        const info = await this.readInfo(name);
+        if (info) this.index.set(name, info);
+      }
+    }
+  }
+
+  has(sha256: string): boolean { return this.index.has(sha256); }
+  info(sha256: string): BlobInfo | undefined { return this.index.get(sha256); }
+  shas(): IterableIterator<string> { return this.index.keys(); }
+
+  /** Total bytes of all indexed blobs. */
+  totalBytes(): number {
+    let sum = 0;
+    for (const info of this.index.values()) sum += info.bytes;
+    return sum;
+  }
+
+  /**
+   * Stores `text` (whose sha256 is `sha256`) durably unless a blob for it exists. With a
+   * keyframe of the same file, a delta is stored when `preferDelta(deltaBytes)` says it
+   * is worth it; otherwise a keyframe. Returns the blob's kind and whether it was new.
+   */
+  async put(sha256: string, text: string, keyframe: Keyframe | undefined, preferDelta: (deltaBytes: number) => boolean):
+    Promise<{ kind: BlobKind; created: boolean }> {
+    const existing = this.index.get(sha256);
+    if (existing && await this.fileExists(sha256)) return { kind: existing.kind, created: false };
+
+    let encoded: Buffer | undefined;
+    let kind: BlobKind = 'key';
+    let base: string | undefined;
+    if (keyframe && keyframe.sha256 !== sha256 && this.index.get(keyframe.sha256)?.kind === 'key') {
+      const delta = createLineDelta(keyframe.lines, text);
+      const candidate = await encodeBlob('delta', Buffer.from(JSON.stringify(delta), 'utf8'), keyframe.sha256);
+      if (preferDelta(candidate.length)) { encoded = candidate; kind = 'delta'; base = keyframe.sha256; }
+    }
+    encoded ??= await encodeBlob('key', Buffer.from(text, 'utf8'));
+
+    const file = this.filePath(sha256);
+    await ensureDirDurable(path.dirname(file));
+    await writeFileDurable(file, encoded, this.tmpDir);
+    this.index.set(sha256, { kind, bytes: encoded.length, base });
+    return { kind, created: true };
+  }
+
+  /**
+   * Reads the text with this sha256. Fails with NO_BACKUPS when no blob exists, and with
+   * INTERNAL_ERROR (`backup_corrupt: true`) when the blob or its keyframe is damaged or
+   * the restored text's sha256 differs: a wrong text is never returned.
+   */
+  async readText(sha256: string): Promise<Result<{ text: string }>> {
+    const loaded = await this.load(sha256);
+    if (!loaded.ok) return loaded;
+    if (loaded.header.kind === 'key') return this.verified(sha256, loaded.payload.toString('utf8'));
+
+    const base = loaded.header.base as string;
+    const baseLoaded = await this.load(base);
+    if (!baseLoaded.ok) return corrupt(sha256, `its keyframe ${base.slice(0, 12)} cannot be read: ${baseLoaded.failure.message}`);
+    if (baseLoaded.header.kind !== 'key') return corrupt(sha256, 'its base is not a keyframe');
+    const baseText = baseLoaded.payload.toString('utf8');
+    if (sha256Text(baseText) !== base) return corrupt(sha256, 'its keyframe fails the sha256 check');
+    let delta: unknown;
+    try { delta = JSON.parse(loaded.payload.toString('utf8')); } catch { return corrupt(sha256, 'the delta is not valid JSON'); }
+    const text = applyLineDelta(splitLinesKeepEnds(baseText), delta);
+    if (text === null) return corrupt(sha256, 'the delta does not fit its keyframe');
+    return this.verified(sha256, text);
+  }
+
+  /** Reads a keyframe's lines (for computing deltas); undefined when unusable. */
+  async loadKeyframe(sha256: string): Promise<Keyframe | undefined> {
+    const info = this.index.get(sha256);
+    if (!info || info.kind !== 'key') return undefined;
+    const read = await this.readText(sha256);
+    if (!read.ok) return undefined;
+    return { sha256, lines: splitLinesKeepEnds(read.text), bytes: info.bytes };
+  }
+
+  /** Deletes a blob file (missing is fine) and forgets it. */
+  async remove(sha256: string): Promise<void> {
+    await fs.rm(this.filePath(sha256), { force: true });
+    this.index.delete(sha256);
+  }
+
+  filePath(sha256: string): string {
+    return path.join(this.dir, sha256.slice(0, 2), sha256);
+  }
+
+  private verified(sha256: string, text: string): Result<{ text: string }> {
+    if (sha256Text(text) !== sha256) return corrupt(sha256, 'the restored text fails the sha256 check');
+    return { ok: true, text };
+  }
+
+  private async load(sha256: string): Promise<Result<{ header: BlobHeader; payload: Buffer }>> {
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(this.filePath(sha256));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        return fail('NO_BACKUPS', `No backup with sha256 ${sha256} is stored.`, { sha256 });
+      }
+      return fail('INTERNAL_ERROR', `Reading backup ${sha256.slice(0, 12)} failed: ${(error as Error).message}`, { sha256 });
+    }
+    const decoded = await decodeBlob(bytes);
+    if ('error' in decoded) return corrupt(sha256, decoded.error);
+    return { ok: true, ...decoded };
+  }
+
+  private async readInfo(sha256: string): Promise<BlobInfo | undefined> {
+    let handle: fs.FileHandle | undefined;
+    try {
+      handle = await fs.open(this.filePath(sha256), 'r');
+      const head = Buffer.alloc(MAX_HEADER_BYTES + 1);
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      const parsed = parseBlobHeader(head.subarray(0, bytesRead));
+      if (!parsed) return undefined;
+      const { size } = await handle.stat();
+      return { kind: parsed.header.kind, bytes: size, base: parsed.header.base };
+    } catch {
+      return undefined;
+    } finally {
+      await handle?.close();
+    }
+  }
+
+  private async fileExists(sha256: string): Promise<boolean> {
+    try { await fs.stat(this.filePath(sha256)); return true; } catch { return false; }
+  }
+}
+
+function corrupt(sha256: string, reason: string): { ok: false; failure: import('../core/types').Failure } {
+  return fail('INTERNAL_ERROR', `Backup ${sha256.slice(0, 12)} is corrupt (${reason}); it cannot be restored.`, { sha256, backup_corrupt: true });
+}

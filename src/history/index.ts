@@ -1,0 +1,5 @@
+/** The backup store and journal (Node fs; no `vscode`). */
+export { BackupStore, BeginInput, FinishInput, AttemptInput, SnapshotResult } from './backupStore';
+export { groupIntoTurns, turnRestorePoints, Turn, TurnRestorePoint, TurnGroupingOptions } from './turns';
+export { diffFromKnownVersion, StaleDiff } from './staleDiff';
+export * from './types';

@@ -1,0 +1,88 @@
+/**
+ * What happened to one agent change:
+ * - pending: `begin` wrote the snapshot, the edit is in flight;
+ * - applied: the edit reached the file;
+ * - blocked: a guard refused it, the file is unchanged;
+ * - failed: it failed, the file is unchanged;
+ * - rolled_back: the tool applied it and then reverted it itself (the file holds `before` again);
+ * - interrupted: the process died between `begin` and `finish` (found by `open`); the
+ *   file may or may not have been changed, the snapshot of `before` is kept.
+ */
+export type Outcome = 'pending' | 'applied' | 'blocked' | 'failed' | 'rolled_back' | 'interrupted';
+
+/** Outcomes a caller may pass to `finish`. */
+export type FinishOutcome = Exclude<Outcome, 'pending' | 'interrupted'>;
+
+/** One journal entry: one agent change (or attempt) on one file. */
+export interface JournalEntry {
+  /** Unique, sortable in creation order within a store. */
+  id: string;
+  /** Epoch milliseconds when the change began. */
+  time: number;
+  /** Tool that made it ("write_file", "rollback_file", …). */
+  tool: string;
+  /** Workspace-relative path as the caller gave it (the store never touches the file). */
+  path: string;
+  /** sha256 (sha256Text) of the file's text before the change. */
+  before_sha256: string;
+  /** sha256 after the change; null while pending or interrupted. */
+  after_sha256: string | null;
+  /** UTF-8 size of the text before the change. */
+  bytes: number;
+  /** UTF-8 size after the change; null when unknown. */
+  after_bytes: number | null;
+  lines_added: number;
+  lines_removed: number;
+  outcome: Outcome;
+  /** The chat request (turn) the change belongs to, when the caller knows it. */
+  turn_id?: string;
+  /** Epoch milliseconds of the completion record. */
+  finished_time?: number;
+  /** A short note from the caller (e.g. why it was blocked). */
+  message?: string;
+  /** True when the store holds the `before` text (restorable); false for attempts recorded without one. */
+  has_snapshot: boolean;
+}
+
+export interface BackupStoreOptions {
+  /** Journal entries kept per file; older ones are dropped first. Default 50. */
+  maxEntriesPerFile?: number;
+  /** Upper bound on the bytes of stored snapshots (blobs); oldest entries are dropped first. Default 200 MB. */
+  maxTotalBytes?: number;
+  /**
+   * A new snapshot is stored as a delta against the file's newest keyframe only while the
+   * compressed delta is at most this fraction of the keyframe's compressed size; beyond it
+   * a fresh keyframe is written. Default 0.25.
+   */
+  deltaMaxRatio?: number;
+  /** At most this many deltas share one keyframe. Default 200. */
+  maxDeltasPerKeyframe?: number;
+}
+
+/** What `open` found and repaired. */
+export interface RecoveryReport {
+  /** Ids of entries left pending by a crash, now marked "interrupted". */
+  interrupted: string[];
+  /** Bytes of a torn (partially written) last journal line that were cut off. */
+  tornBytes: number;
+  /** Journal lines that could not be read and were skipped. */
+  badLines: number;
+  /** Temporary files of interrupted writes that were removed. */
+  tempFilesRemoved: number;
+}
+
+export interface FileSummary {
+  path: string;
+  entries: number;
+  /** Time of the newest entry. */
+  last_time: number;
+}
+
+export interface StoreStats {
+  entries: number;
+  files: number;
+  /** Bytes on disk: snapshots plus journal. */
+  bytes: number;
+  /** Time of the oldest entry, null when empty. */
+  oldest: number | null;
+}
