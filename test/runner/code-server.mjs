@@ -64,8 +64,11 @@ export function writeUserSettings(userDataDir, settings) {
 
 /**
  * The code-server command line (without the Node binary) for the given options.
+ * `smokeTestDriver` (default true) makes the web workbench honour the `payload` URL parameter
+ * (extension development and test paths; silently ignored without it). Tests need it; an
+ * interactive session does not.
  * @param {{ port: number, userDataDir: string, extensionsDir: string, configFile: string,
- *   disableWorkspaceTrust?: boolean, folder?: string, extraArgs?: string[] }} o
+ *   smokeTestDriver?: boolean, disableWorkspaceTrust?: boolean, folder?: string, extraArgs?: string[] }} o
  */
 export function codeServerArgs(o) {
   const args = [
@@ -80,10 +83,8 @@ export function codeServerArgs(o) {
     '--ignore-last-opened',
     '--user-data-dir', o.userDataDir,
     '--extensions-dir', o.extensionsDir,
-    // Makes the web workbench honour the `payload` URL parameter (extension development and
-    // test paths); without it the payload is silently ignored.
-    '--vscode-option', 'enable-smoke-test-driver',
   ];
+  if (o.smokeTestDriver ?? true) args.push('--vscode-option', 'enable-smoke-test-driver');
   if (o.disableWorkspaceTrust) args.push('--disable-workspace-trust');
   if (o.extraArgs) args.push(...o.extraArgs);
   if (o.folder) args.push(o.folder);
@@ -96,10 +97,10 @@ export function codeServerArgs(o) {
  * the extension host and every process the tests started.
  *
  * @param {{ userDataDir: string, extensionsDir: string, env: Record<string, string>,
- *   port?: number, logFile?: string, disableWorkspaceTrust?: boolean, folder?: string,
+ *   port?: number, logFile?: string, smokeTestDriver?: boolean, disableWorkspaceTrust?: boolean, folder?: string,
  *   extraArgs?: string[], startTimeoutMs?: number, log?: (line: string) => void }} options
  *   `port` defaults to a free one; `logFile` receives the server's stdout and stderr;
- *   `folder` is the folder opened when the page URL names none.
+ *   `folder` is the folder opened when the page URL names none; the other flags: codeServerArgs().
  * @returns {Promise<{ port: number, origin: string, pid: number, child: import('node:child_process').ChildProcess,
  *   exited: Promise<number | null>, stop: () => Promise<void> }>}
  * @throws when the server exits or does not answer within startTimeoutMs (default 60 s).

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// `npm start` (after `npm run build`): opens the extension, freshly built, in a real VS Code
+// in the browser — code-server bound to 127.0.0.1 only, no password — on a copy of demo/.
+//
+//   PORT=8080 npm start      (default 8080; another free port when it is taken)
+//
+// Everything it keeps lives under .vscode-test/ (git-ignored): the tools, a per-user profile
+// (start/), and the demo copy (demo-workspace/, made once; delete it to start over).
+// The pieces are exported so scripts/check-start.mjs runs exactly the same start.
+
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT, ensureVSCode, node24Env, toolPaths } from '../test/runner/install-vscode.mjs';
+import { QUIET_USER_SETTINGS, findFreePort, isPortFree, runCodeServerCli, startCodeServer, writeUserSettings } from '../test/runner/code-server.mjs';
+import { isolatedEnv } from '../test/runner/run-dirs.mjs';
+
+/** The files of the built extension that go into the package (no sources, no tests). */
+const PACKAGED_ENTRIES = ['package.json', 'dist', 'media', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+
+/** `publisher.name` and version from package.json. */
+export function extensionIdentity() {
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  return { id: `${manifest.publisher}.${manifest.name}`.toLowerCase(), version: manifest.version };
+}
+
+/**
+ * The persistent folders of `npm start`, all below the tools root (.vscode-test/).
+ * HOME and the XDG folders point there too, so code-server never writes the user's own
+ * ~/.config/code-server or ~/.local/share/code-server.
+ */
+export function startDirs() {
+  const base = path.join(toolPaths().root, 'start');
+  const home = path.join(base, 'home');
+  return {
+    base,
+    home,
+    tmp: path.join(base, 'tmp'),
+    xdgConfig: path.join(home, '.config'),
+    xdgCache: path.join(home, '.cache'),
+    xdgData: path.join(home, '.local', 'share'),
+    xdgState: path.join(home, '.local', 'state'),
+    userDataDir: path.join(base, 'user-data'),
+    extensionsDir: path.join(base, 'extensions'),
+    packageDir: path.join(base, 'package'),
+    demoWorkspace: path.join(toolPaths().root, 'demo-workspace'),
+  };
+}
+
+/** Copies demo/ to the demo workspace unless that copy already exists. Returns its path. */
+export function ensureDemoWorkspace(dirs = startDirs(), log = console.log) {
+  if (existsSync(dirs.demoWorkspace)) {
+    log(`[start] demo workspace: ${dirs.demoWorkspace} (existing copy; delete it to start over)`);
+  } else {
+    cpSync(path.join(REPO_ROOT, 'demo'), dirs.demoWorkspace, { recursive: true });
+    log(`[start] demo workspace: copied demo/ to ${dirs.demoWorkspace}`);
+  }
+  return dirs.demoWorkspace;
+}
+
+/**
+ * Packages the built extension as a .vsix from a staging folder that holds only the
+ * shipped files (so the package never picks up src/, tests or the 1.6 GB tools folder),
+ * with vsce --no-dependencies (the extension is bundled by esbuild).
+ * @returns {{ ok: true, vsix: string } | { ok: false, reason: string }}
+ */
+export function packageExtension(dirs = startDirs(), log = console.log) {
+  if (!existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) {
+    return { ok: false, reason: 'dist/extension.js is missing: run `npm run build` first' };
+  }
+  const { id, version } = extensionIdentity();
+  const stage = path.join(dirs.packageDir, 'stage');
+  rmSync(dirs.packageDir, { recursive: true, force: true });
+  mkdirSync(stage, { recursive: true });
+  for (const entry of PACKAGED_ENTRIES) {
+    const from = path.join(REPO_ROOT, entry);
+    if (existsSync(from)) cpSync(from, path.join(stage, entry), { recursive: true });
+  }
+  const vsix = path.join(dirs.packageDir, `${id}-${version}.vsix`);
+  const vsce = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const start = performance.now();
+  const result = spawnSync(
+    process.execPath,
+    [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix],
+    { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  if (result.status !== 0 || !existsSync(vsix)) {
+    return { ok: false, reason: `vsce package failed:\n${result.stdout}${result.stderr}` };
+  }
+  log(`[start] packaged ${vsix} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  return { ok: true, vsix };
+}
+
+/** Environment of the start server and its CLI calls. */
+export function startEnv(dirs = startDirs()) {
+  return node24Env(toolPaths(), isolatedEnv(dirs));
+}
+
+/**
+ * Everything before the server starts: tools, package, install into the persistent
+ * extensions dir (replacing an older build), demo copy, quiet user settings.
+ * @returns {{ ok: true, dirs: ReturnType<typeof startDirs>, folder: string } | { ok: false, reason: string }}
+ */
+export function prepareStart({ log = console.log } = {}) {
+  const setup = ensureVSCode({ log });
+  if (!setup.ok) return setup;
+  const dirs = startDirs();
+  for (const dir of [dirs.home, dirs.tmp, dirs.xdgConfig, dirs.xdgCache, dirs.xdgData, dirs.xdgState]) {
+    mkdirSync(dir, { recursive: true });
+  }
+  const packaged = packageExtension(dirs, log);
+  if (!packaged.ok) return packaged;
+
+  const start = performance.now();
+  const installed = runCodeServerCli(['--force', '--install-extension', packaged.vsix], { ...dirs, env: startEnv(dirs) });
+  if (installed.status !== 0) {
+    return { ok: false, reason: `code-server --install-extension failed:\n${installed.stdout}${installed.stderr}` };
+  }
+  log(`[start] installed ${extensionIdentity().id} into ${dirs.extensionsDir} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  if (!existsSync(path.join(dirs.userDataDir, 'User', 'settings.json'))) {
+    // Only the first time: later the user's own changes to the settings are kept.
+    writeUserSettings(dirs.userDataDir, QUIET_USER_SETTINGS);
+  }
+  return { ok: true, dirs, folder: ensureDemoWorkspace(dirs, log) };
+}
+
+/**
+ * The port to listen on: $PORT (default 8080) when free, else a free one.
+ * @param {string | undefined} requested
+ */
+export async function choosePort(requested = process.env.PORT, log = console.log) {
+  const wanted = Number(requested ?? 8080);
+  if (Number.isInteger(wanted) && wanted > 0 && wanted < 65536 && (await isPortFree(wanted))) return wanted;
+  const port = await findFreePort();
+  log(`[start] port ${requested ?? 8080} is not available; using ${port}`);
+  return port;
+}
+
+/**
+ * Starts code-server for the prepared start. Workspace trust keeps its normal behaviour
+ * (the user decides whether to trust the demo copy).
+ * @param {{ dirs: ReturnType<typeof startDirs>, folder: string, port: number, log?: (l: string) => void }} o
+ */
+export async function startServer({ dirs, folder, port, log = console.log }) {
+  const server = await startCodeServer({
+    userDataDir: dirs.userDataDir,
+    extensionsDir: dirs.extensionsDir,
+    env: startEnv(dirs),
+    port,
+    folder,
+    smokeTestDriver: false,
+    logFile: path.join(dirs.base, 'code-server.log'),
+  });
+  const url = `${server.origin}/?${new URLSearchParams({ folder }).toString()}`;
+  log(`[start] code-server log: ${path.join(dirs.base, 'code-server.log')}`);
+  return { ...server, url };
+}
+
+async function main() {
+  const prepared = prepareStart();
+  if (!prepared.ok) {
+    console.error(`[start] FAILED: ${prepared.reason}`);
+    return 1;
+  }
+  const port = await choosePort();
+  const server = await startServer({ ...prepared, port });
+  console.log('');
+  console.log(`  Agent Safe Edit is running in VS Code (code-server, 127.0.0.1 only, no password).`);
+  console.log(`  Open: ${server.url}`);
+  console.log('  Press Ctrl-C to stop.');
+  console.log('');
+  let stopping = false;
+  const stopOn = (signal) => process.once(signal, async () => {
+    stopping = true;
+    console.log(`\n[start] ${signal}: stopping code-server`);
+    await server.stop();
+    process.exit(0);
+  });
+  stopOn('SIGINT');
+  stopOn('SIGTERM');
+  const code = await server.exited;
+  if (stopping) return 0;
+  console.error(`[start] code-server exited on its own with code ${code}`);
+  return 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = await main();
+}
