@@ -46,8 +46,9 @@ export function clip(text: string, max: number): string {
 
 /**
  * "tool path {input…}", for naming a call in a message. When the canonical input is a JSON
- * object, its `path` (already shown) is left out and sha256 values are cut to 8 characters;
- * the input part is clipped to 60 characters. Any other input is shown clipped as it is.
+ * object it is shown compactly: an `input` object wrapper (`{"input":{…},"current_sha256":…}`)
+ * is flattened, `path` (already shown) is left out, and sha256 values are cut to 8
+ * characters; the input part is clipped to 60 characters. Other input is shown clipped.
  */
 export function summarizeCall(call: Pick<GuardCall, 'tool' | 'path' | 'canonicalInput'>): string {
   const input = clip(compactInput(call.canonicalInput), 60);
@@ -61,7 +62,13 @@ function compactInput(canonicalInput: string): string {
   } catch {
     return canonicalInput;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return canonicalInput;
-  const { path: _path, ...rest } = value as Record<string, unknown>;
+  if (!isPlainObject(value)) return canonicalInput;
+  const { input, ...others } = value;
+  const flat: Record<string, unknown> = isPlainObject(input) ? { ...input, ...others } : value;
+  const { path: _path, ...rest } = flat;
   return JSON.stringify(rest, (_key, v: unknown) => (typeof v === 'string' && /^[0-9a-f]{64}$/i.test(v) ? `${v.slice(0, 8)}…` : v));
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

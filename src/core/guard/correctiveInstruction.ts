@@ -9,15 +9,11 @@ export interface NearestLine {
   text: string;
 }
 
-/** One place a part could go, when it matched more than once or loosely. */
-export interface CandidateLine {
-  line_number: number;
-  text?: string;
-  similarity?: number;
-}
+/** One place a part could go, when it matched more than once; a bare number is its line. */
+export type CandidateLine = number | { line_number: number; text?: string; similarity?: number };
 
 /**
- * Why one part (hunk, patch, edit) of a multi-part request failed. All fields are optional so
+ * Why one part (hunk, patch, edit) of a multi-part request failed. Only `hunk` is required so
  * any engine can fill what it knows; the more it fills, the more precise the instruction.
  */
 export interface FailedPart {
@@ -26,17 +22,30 @@ export interface FailedPart {
   /** The line of the part that was looked for and not found (usually its first context line). */
   line?: string;
   found?: NearestLine;
-  /** Several places matched (ambiguity), or the closest few. */
+  /** Several places matched (ambiguity). */
   candidates?: CandidateLine[];
-  /** Free text from the engine when none of the above applies, e.g. "removes a line that is not there". */
+  /**
+   * Free text from the engine, used when the fields above are missing; e.g.
+   * "NO_MATCH: Hunk 3: context not found. Re-send hunk 3." (the error type and the "Hunk N:"
+   * prefix are folded, only the first sentence is kept).
+   */
   reason?: string;
 }
 
-/** The data part of a multi-part failure, e.g. a safe_patch failure. */
+/**
+ * The data of a failed multi-part request, e.g. a safe_patch engine error. Engines often
+ * report the details of the first failed part at the top level (`hunk`, `line`, `found`,
+ * `candidates`) and list all failed parts briefly in `failed_hunks`; both are merged. Without
+ * `failed_hunks`, the top-level part (when `hunk` is set) is the one failed part.
+ */
 export interface MultiPartFailureData {
   /** Parts that would have applied as sent. */
   applicable_hunks?: number[];
-  failed_hunks: FailedPart[];
+  failed_hunks?: FailedPart[];
+  hunk?: number;
+  line?: string;
+  found?: NearestLine;
+  candidates?: CandidateLine[];
 }
 
 export interface CorrectiveInstructionOptions {
@@ -61,21 +70,21 @@ export interface CorrectiveInstructionOptions {
  * Per failed part, the most precise clause its data allows: ambiguity (several candidates,
  * no nearest line) lists the candidate line numbers and asks for more context; a nearest line
  * that differs only in whitespace says so; otherwise the nearest line (with similarity when
- * known and below 1). Then the directive: by default (all or nothing) "nothing was applied:
- * re-send the whole request with hunk N corrected", naming the parts that would have applied;
- * with `applied: 'applicable'`, "Re-send only hunk N".
- * An empty `failed_hunks` yields '' (nothing to correct). Quotes are clipped to one line.
+ * known and below 1); otherwise the engine's reason. Then the directive: by default (all or
+ * nothing) "Nothing was applied: re-send the whole request with hunk N corrected", naming the
+ * parts that would have applied; with `applied: 'applicable'`, "Re-send only hunk N".
+ * No failed part yields '' (nothing to correct). Quotes are clipped to one line. Pure.
  */
 export function correctiveInstruction(data: MultiPartFailureData, options: CorrectiveInstructionOptions = {}): string {
   const part = options.partName ?? 'hunk';
   const maxQuote = options.maxQuote ?? 80;
-  const failed = [...data.failed_hunks].sort((a, b) => a.hunk - b.hunk);
+  const failed = failedParts(data);
   if (failed.length === 0) return '';
   const quote = (text: string): string => `'${clip(text, maxQuote)}'`;
 
-  const clauses = failed.map((f) => `${part} ${f.hunk}: ${describePart(f, quote)}`);
+  const clauses = failed.map((f) => `${part} ${f.hunk}: ${describePart(f, part, quote)}`);
   const numbers = failed.map((f) => f.hunk);
-  const applicable = [...(data.applicable_hunks ?? [])].sort((a, b) => a - b);
+  const applicable = [...(data.applicable_hunks ?? [])].filter((n) => !numbers.includes(n)).sort((a, b) => a - b);
   const failedList = `${plural(part, numbers.length)} ${listNumbers(numbers)}`;
   let tail: string;
   if (options.applied === 'applicable') {
@@ -88,12 +97,39 @@ export function correctiveInstruction(data: MultiPartFailureData, options: Corre
   return `${clauses.join('; ')}. ${tail}`;
 }
 
-function describePart(f: FailedPart, quote: (t: string) => string): string {
+/** The failed parts, sorted and unique by number, with the top-level details merged in. */
+function failedParts(data: MultiPartFailureData): FailedPart[] {
+  const listed: FailedPart[] = Array.isArray(data.failed_hunks) ? data.failed_hunks.filter(isFailedPart) : [];
+  const top = typeof data.hunk === 'number' ? data.hunk : undefined;
+  const details = {
+    ...(data.line !== undefined ? { line: data.line } : {}),
+    ...(data.found !== undefined ? { found: data.found } : {}),
+    ...(data.candidates !== undefined ? { candidates: data.candidates } : {}),
+  };
+  const byNumber = new Map<number, FailedPart>();
+  for (const f of listed) byNumber.set(f.hunk, { ...byNumber.get(f.hunk), ...f });
+  if (top !== undefined) {
+    const existing = byNumber.get(top);
+    if (existing) byNumber.set(top, { ...details, ...definedOnly(existing) });
+    else if (listed.length === 0) byNumber.set(top, { hunk: top, ...details });
+  }
+  return [...byNumber.values()].sort((a, b) => a.hunk - b.hunk);
+}
+
+function definedOnly(f: FailedPart): FailedPart {
+  const out: FailedPart = { hunk: f.hunk };
+  if (f.line !== undefined) out.line = f.line;
+  if (f.found !== undefined) out.found = f.found;
+  if (f.candidates !== undefined) out.candidates = f.candidates;
+  if (f.reason !== undefined) out.reason = f.reason;
+  return out;
+}
+
+function describePart(f: FailedPart, part: string, quote: (t: string) => string): string {
   const what = f.line !== undefined ? `context line ${quote(f.line)}` : undefined;
-  const candidates = f.candidates ?? [];
+  const candidates = (f.candidates ?? []).map((c) => (typeof c === 'number' ? c : c.line_number));
   if (candidates.length > 1 && !f.found) {
-    const lines = candidates.map((c) => c.line_number).join(', ');
-    return `${what ?? 'the context'} matches ${candidates.length} places (lines ${lines}); add surrounding lines so it matches exactly one`;
+    return `${what ?? 'the context'} matches ${candidates.length} places (lines ${candidates.join(', ')}); add surrounding lines so it matches exactly one`;
   }
   if (f.found) {
     const nearest = f.found;
@@ -103,8 +139,26 @@ function describePart(f: FailedPart, quote: (t: string) => string): string {
     const similarity = nearest.similarity !== undefined && nearest.similarity < 1 ? ` (${Math.round(nearest.similarity * 100)}% similar)` : '';
     return `${what ?? 'the context'} not found; the nearest line is ${nearest.line_number}${similarity}: ${quote(nearest.text)}`;
   }
-  if (what) return `${what} not found${f.reason ? ` (${f.reason})` : ''}`;
-  return f.reason ?? 'did not apply';
+  const reason = f.reason !== undefined ? conciseReason(f.reason, part) : undefined;
+  if (what) return `${what} not found${reason ? ` (${reason})` : ''}`;
+  return reason || 'did not apply';
+}
+
+/**
+ * The first sentence of an engine reason, without a leading error type ("NO_MATCH: ") or
+ * part label ("Hunk 3: "), clipped to 160 characters: the clause already names the part and
+ * the sentence ends with our own directive.
+ */
+function conciseReason(reason: string, part: string): string {
+  let r = reason.trim().replace(/^[A-Z][A-Z_]+:\s*/, '');
+  r = r.replace(new RegExp(`^${escapeRegExp(part)}\\s+\\d+\\s*:\\s*`, 'i'), '');
+  const end = r.search(/\.(\s|$)/);
+  if (end >= 0) r = r.slice(0, end);
+  return clip(r, 160);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function plural(word: string, n: number): string {
@@ -118,24 +172,16 @@ function listNumbers(numbers: readonly number[]): string {
   return `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
 }
 
-/**
- * Returns a copy of `failure` with an `instruction` field added from its `failed_hunks` and
- * `applicable_hunks` (see `correctiveInstruction`), everything else unchanged. A failure
- * without a non-empty `failed_hunks` array is returned as it is (the same object).
- */
-export function withCorrectiveInstruction<F extends Record<string, unknown>>(failure: F, options?: CorrectiveInstructionOptions): F & { instruction?: string } {
-  const raw = failure.failed_hunks;
-  // Entries without a numeric part number cannot be named in the instruction; they are skipped.
-  const failed = Array.isArray(raw) ? raw.filter(isFailedPart) : [];
-  if (failed.length === 0) return failure;
-  const applicable = failure.applicable_hunks;
-  const data: MultiPartFailureData = {
-    failed_hunks: failed,
-    ...(Array.isArray(applicable) ? { applicable_hunks: applicable as number[] } : {}),
-  };
-  return { ...failure, instruction: correctiveInstruction(data, options) };
-}
-
 function isFailedPart(value: unknown): value is FailedPart {
   return typeof value === 'object' && value !== null && typeof (value as { hunk?: unknown }).hunk === 'number';
+}
+
+/**
+ * Returns a copy of `failure` with an `instruction` field added (see `correctiveInstruction`;
+ * the failure's own top-level fields and `failed_hunks` are the data), everything else
+ * unchanged. A failure that names no failed part is returned as it is (the same object).
+ */
+export function withCorrectiveInstruction<F extends Record<string, unknown>>(failure: F, options?: CorrectiveInstructionOptions): F & { instruction?: string } {
+  const instruction = correctiveInstruction(failure as MultiPartFailureData, options);
+  return instruction ? { ...failure, instruction } : failure;
 }

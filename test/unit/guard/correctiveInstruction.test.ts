@@ -39,7 +39,7 @@ describe('guard: corrective instruction from a multi-part failure (rule 5)', () 
 
   it('reports ambiguity with the candidate line numbers', () => {
     const s = correctiveInstruction({
-      failed_hunks: [{ hunk: 2, line: '}', candidates: [{ line_number: 10 }, { line_number: 52 }, { line_number: 97 }] }],
+      failed_hunks: [{ hunk: 2, line: '}', candidates: [{ line_number: 10 }, 52, { line_number: 97, text: '}' }] }],
     });
     assert.match(s, /^hunk 2: context line '}' matches 3 places \(lines 10, 52, 97\); add surrounding lines so it matches exactly one\./);
   });
@@ -56,8 +56,36 @@ describe('guard: corrective instruction from a multi-part failure (rule 5)', () 
     );
   });
 
+  it("reads the engine's shape: details of the first failed hunk at the top level, brief reasons in failed_hunks", () => {
+    const engineError = {
+      type: 'NO_MATCH',
+      message: 'Hunk 3: context not found. Nothing was applied.',
+      hunk: 3,
+      line: 'x',
+      found: { line_number: 41, similarity: 0.5, text: 'y' },
+      applicable_hunks: [1, 2],
+      failed_hunks: [
+        { hunk: 3, reason: 'NO_MATCH: Hunk 3: context not found. Re-send hunk 3.' },
+        { hunk: 5, reason: 'AMBIGUOUS_MATCH: Hunk 5: the context matches 2 places. Add lines.' },
+      ],
+    };
+    assert.equal(
+      correctiveInstruction(engineError),
+      "hunk 3: context line 'x' not found; the nearest line is 41 (50% similar): 'y'; hunk 5: the context matches 2 places. Nothing was applied (hunks 1 and 2 would apply as sent): re-send the whole request with hunks 3 and 5 corrected.",
+    );
+  });
+
+  it('takes numeric candidates (line numbers), and a lone top-level hunk as the failed part', () => {
+    const s = correctiveInstruction({ hunk: 1, line: 'return 0;', candidates: [12, 40] });
+    assert.equal(
+      s,
+      "hunk 1: context line 'return 0;' matches 2 places (lines 12, 40); add surrounding lines so it matches exactly one. Nothing was applied: re-send the whole request with hunk 1 corrected.",
+    );
+  });
+
   it('returns an empty string when nothing failed', () => {
     assert.equal(correctiveInstruction({ applicable_hunks: [1], failed_hunks: [] }), '');
+    assert.equal(correctiveInstruction({}), '');
   });
 
   it('withCorrectiveInstruction adds `instruction` and keeps every other field', () => {

@@ -79,6 +79,8 @@ describe('guard: repeated calls (rule 3)', () => {
     const d = guard.before({ tool: 'safe_patch', path: 'a.c', canonicalInput: JSON.stringify({ path: 'a.c', base_sha256: sha }), inputValid: true });
     assert.ok(d.proceed && d.warning);
     assert.ok(d.warning.message.includes('(safe_patch a.c {"base_sha256":"abababab…"})'), d.warning.message);
+    const wrapped = guard.before({ tool: 'read_file', path: 'a.c', canonicalInput: JSON.stringify({ input: { path: './a.c', start_line: 3 }, current_sha256: sha }), inputValid: true });
+    assert.ok(wrapped.proceed && wrapped.warning?.message.includes('(read_file a.c {"start_line":3,"current_sha256":"abababab…"})'), wrapped.proceed ? wrapped.warning?.message : '');
     const e = guard.before({ tool: 'execute_program', canonicalInput: 'not json', inputValid: true });
     assert.ok(e.proceed && e.warning?.message.includes('(execute_program not json)'));
   });
