@@ -1,0 +1,67 @@
+/**
+ * Deciding cheaply whether to wait for diagnostics after an edit (pure; the vscode side feeds
+ * it plain data).
+ *
+ * Rule: wait when any of these holds, otherwise skip the wait (report no new diagnostics):
+ *  1. the file had diagnostics before the edit (a provider is clearly active);
+ *  2. some document of this language received a diagnostics event in this session;
+ *  3. the language has diagnostics from VS Code's built-in extensions out of the box
+ *     (BUILTIN_DIAGNOSTIC_LANGUAGES);
+ *  4. an installed extension with code declares `onLanguage:<id>` as an activation event
+ *     (language servers such as clangd, the C/C++, Python, Go and Rust extensions do).
+ *     Grammar-only extensions have no code and no such event, so they do not count.
+ * Cost of a wrong "wait": at most maxWaitMs once per edit. Cost of a wrong "skip": new
+ * diagnostics of that edit go unreported (the first edits of a language whose provider
+ * neither declares onLanguage nor has reported anything yet).
+ */
+
+/** Languages whose diagnostics come from extensions built into VS Code and enabled by default. */
+export const BUILTIN_DIAGNOSTIC_LANGUAGES: ReadonlySet<string> = new Set([
+  'json',
+  'jsonc',
+  'typescript',
+  'typescriptreact',
+  'javascript',
+  'javascriptreact',
+  'css',
+  'scss',
+  'less',
+]);
+
+/** The parts of an installed extension's package.json the rule reads. */
+export interface ExtensionManifestLike {
+  packageJSON?: { main?: string; browser?: string; activationEvents?: unknown };
+}
+
+/** Language ids that some extension with code activates on (`onLanguage:<id>`). */
+export function languagesWithActivatingExtensions(extensions: readonly ExtensionManifestLike[]): Set<string> {
+  const out = new Set<string>();
+  for (const ext of extensions) {
+    const pkg = ext.packageJSON;
+    if (!pkg || (!pkg.main && !pkg.browser) || !Array.isArray(pkg.activationEvents)) continue;
+    for (const ev of pkg.activationEvents) {
+      if (typeof ev === 'string' && ev.startsWith('onLanguage:')) out.add(ev.slice('onLanguage:'.length));
+    }
+  }
+  return out;
+}
+
+export interface WaitDecisionInput {
+  languageId: string;
+  /** How many diagnostics the file had just before the edit. */
+  diagnosticsBefore: number;
+  /** Languages that received a diagnostics event in this session. */
+  languagesSeen: ReadonlySet<string>;
+  /** From languagesWithActivatingExtensions(vscode.extensions.all). */
+  languagesWithProviders: ReadonlySet<string>;
+}
+
+/** Whether to wait for diagnostics to settle after editing a file; see the rule above. */
+export function shouldWaitForDiagnostics(input: WaitDecisionInput): boolean {
+  return (
+    input.diagnosticsBefore > 0 ||
+    input.languagesSeen.has(input.languageId) ||
+    BUILTIN_DIAGNOSTIC_LANGUAGES.has(input.languageId) ||
+    input.languagesWithProviders.has(input.languageId)
+  );
+}
