@@ -20,8 +20,8 @@ import { describeTileProblem } from './describe';
 import { detectEol } from './eol';
 import { nearestIds } from './candidates';
 import { recordSplice, Span, spansToLines } from './changes';
-import { childrenOf, Element, isHtmlElement, RAW_TEXT_ELEMENTS } from './nodes';
-import { ParsedPage, parsePage } from './page';
+import { childrenOf, Element, isHtmlElement, Node, RAW_TEXT_ELEMENTS } from './nodes';
+import { ancestorsOf, ParsedPage, parsePage } from './page';
 import { planPatch, PatchPlan } from './plan';
 import { parseIdSelector } from './selector';
 import { compareStructure } from './structure';
@@ -122,7 +122,8 @@ function applyOne(page: ParsedPage, patch: HtmlPatch, eol: '\n' | '\r\n'): Step 
 function verify(page: ParsedPage, next: ParsedPage, plan: PatchPlan): Step | null {
   const newEnd = plan.start + plan.insert.length;
   const watched = plan.attribute ? plan.attribute.target : (plan.container ?? undefined);
-  const structure = compareStructure(page.document, next.document, { start: plan.start, oldEnd: plan.oldEnd, newEnd }, watched);
+  const containing = new Set<Node>(watched ? [watched, ...ancestorsOf(page, watched)] : []);
+  const structure = compareStructure(page.document, next.document, { start: plan.start, oldEnd: plan.oldEnd, newEnd }, watched, containing);
   const restructured = (offset: number, tag?: string): Step => ({
     ok: false,
     reason: plan.attribute ? 'apply_error' : 'invalid_html',
@@ -141,7 +142,12 @@ function verify(page: ParsedPage, next: ParsedPage, plan: PatchPlan): Step | nul
     if (problem) {
       const excerpt = next.text.slice(plan.start, newEnd);
       const shifted = { ...problem, offset: Math.max(0, problem.offset - plan.start) };
-      return { ok: false, reason: 'invalid_html', message: `In the page, ${describeTileProblem(shifted, excerpt, 'inserted html')}.` };
+      const where = container ? `inside <${container.tagName}>` : 'at the top level';
+      return {
+        ok: false,
+        reason: 'invalid_html',
+        message: `In the page, the inserted html would not stay ${where} as intended: ${describeTileProblem(shifted, excerpt, 'inserted html')}.`,
+      };
     }
   }
   return duplicateIds(next, plan.start, newEnd);

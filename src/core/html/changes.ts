@@ -54,7 +54,10 @@ export function spansToLines(text: string, spans: Span[]): LineRange[] {
   const out: LineRange[] = [];
   for (const span of spans) {
     // A deletion at a line start (whole lines removed) is reported on the line above it.
-    const at = span.end === span.start && span.start > 0 && text[span.start - 1] === '\n' ? span.start - 1 : span.start;
+    let at = span.end === span.start && span.start > 0 && text[span.start - 1] === '\n' ? span.start - 1 : span.start;
+    // Inserted text that begins with a line break leaves the line it was appended to as it was.
+    const skip = text.startsWith('\r\n', at) ? 2 : text[at] === '\n' ? 1 : 0;
+    if (span.end > span.start && at + skip < span.end) at += skip;
     const startLine = lineOf(starts, at);
     const endLine = Math.max(startLine, lineOf(starts, Math.max(at, span.end - 1)));
     const last = out[out.length - 1];

@@ -46,6 +46,11 @@ function extentOf(node: Node): Extent {
   return start === Infinity ? null : { start, end };
 }
 
+/** html, head and body exist in every parsed document, written or implied. */
+function isAlwaysPresent(node: Node): boolean {
+  return !(node as { sourceCodeLocation?: unknown }).sourceCodeLocation && (node.nodeName === 'html' || node.nodeName === 'head' || node.nodeName === 'body');
+}
+
 function comparedChildren(node: Node): ChildNode[] {
   return childrenOf(node).filter((kid) => kid.nodeName !== '#text');
 }
@@ -54,21 +59,32 @@ function comparedChildren(node: Node): ChildNode[] {
  * Walks `oldRoot` and `newRoot` together. Old nodes inside `[start, oldEnd)` are the ones the
  * splice removed, new nodes inside `[start, newEnd)` the ones it inserted; all others must
  * pair up. Returns the new counterpart of `watched` (an old element), or where they diverge.
+ *
+ * Boundaries: a node ending exactly at an insertion point keeps its end (the insertion is
+ * after it), except `watched` and its ancestors (`containing`), which contain the splice and
+ * so end after it — this matters for elements whose end tag is implied (`<li>x` then
+ * append). Wrappers the parser implied without any tag (tbody, colgroup) are compared by
+ * name only, and the always-present html/head/body are never counted as removed or
+ * inserted.
  */
-export function compareStructure(oldRoot: Node, newRoot: Node, splice: Splice, watched?: Element): StructureCheck {
+export function compareStructure(oldRoot: Node, newRoot: Node, splice: Splice, watched?: Element, containing: ReadonlySet<Node> = new Set()): StructureCheck {
   const delta = splice.newEnd - splice.oldEnd;
   const mapStart = (o: number): number => (o < splice.start ? o : o >= splice.oldEnd ? o + delta : NaN);
   const mapEnd = (o: number): number => (o <= splice.start ? o : o >= splice.oldEnd ? o + delta : NaN);
-  const insideOld = (e: Extent): boolean => e !== null && e.start >= splice.start && e.end <= splice.oldEnd && splice.oldEnd > splice.start;
-  const insideNew = (e: Extent): boolean => e !== null && e.start >= splice.start && e.end <= splice.newEnd && splice.newEnd > splice.start;
+  const mapContainingEnd = (o: number): number => (o < splice.start ? o : o >= splice.oldEnd ? o + delta : NaN);
+  const inside = (node: Node, end: number): boolean => {
+    if (end <= splice.start || isAlwaysPresent(node)) return false;
+    const e = extentOf(node);
+    return e !== null && e.start >= splice.start && e.end <= end;
+  };
   let found: Element | undefined;
 
   const stack: Array<[Node, Node]> = [[oldRoot, newRoot]];
   while (stack.length > 0) {
     const [oldNode, newNode] = stack.pop()!;
     if (oldNode === watched) found = newNode as Element;
-    const oldKids = comparedChildren(oldNode).filter((k) => !insideOld(extentOf(k)));
-    const newKids = comparedChildren(newNode).filter((k) => !insideNew(extentOf(k)));
+    const oldKids = comparedChildren(oldNode).filter((k) => !inside(k, splice.oldEnd));
+    const newKids = comparedChildren(newNode).filter((k) => !inside(k, splice.newEnd));
     const count = Math.min(oldKids.length, newKids.length);
     for (let i = 0; i < count; i++) {
       const o = oldKids[i];
@@ -76,11 +92,11 @@ export function compareStructure(oldRoot: Node, newRoot: Node, splice: Splice, w
       const oe = extentOf(o);
       const ne = extentOf(n);
       const sameName = o.nodeName === n.nodeName;
+      const endOf = containing.has(o) ? mapContainingEnd : mapEnd;
       const samePlace =
-        (oe === null && ne === null) ||
-        (oe !== null && ne !== null && mapStart(oe.start) === ne.start && mapEnd(oe.end) === ne.end) ||
         // An implied wrapper (no tags) may gain or lose children at its edges.
-        (oe !== null && ne !== null && !o.sourceCodeLocation && !n.sourceCodeLocation);
+        (!o.sourceCodeLocation && !n.sourceCodeLocation) ||
+        (oe !== null && ne !== null && mapStart(oe.start) === ne.start && endOf(oe.end) === ne.end);
       if (!sameName || !samePlace) {
         const offset = ne ? ne.start : oe && !Number.isNaN(mapStart(oe.start)) ? mapStart(oe.start) : splice.start;
         return { ok: false, offset, tag: isElement(n) ? n.tagName : isElement(o) ? o.tagName : undefined };
