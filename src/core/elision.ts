@@ -1,0 +1,95 @@
+/**
+ * Elision markers: lines a model writes to mean "the original lines go here, unchanged",
+ * such as `// ... existing code ...`, `# ...`, `<!-- ... -->`, `/* ... *\/`,
+ * `// rest of the file unchanged`, `... keep existing imports ...`.
+ *
+ * Written to a file, such a line silently deletes the code it stands for, so write_file and
+ * the `+` side of patches refuse it (ELISION_BLOCKED); inside a hunk's context the patch engine
+ * resolves it against the file instead.
+ *
+ * A line is a marker when, after removing comment delimiters, it is
+ * - only an ellipsis ("...", "…", ". . ."), or
+ * - an ellipsis together with a "standing-for" word (existing, unchanged, rest, remaining,
+ *   omitted, same, keep, previous, other, more, etc, snip), or
+ * - a "standing-for" phrase without an ellipsis: "rest of (the) X (is) unchanged",
+ *   "existing code", "unchanged code", "remaining code", "code omitted", "keep existing X".
+ * Real code almost never has such a line; where it does (Python's `...` body, a literal
+ * comment), the line already exists in the base text, and callers pass that text so the
+ * line is not treated as a marker.
+ */
+
+const COMMENT_DELIMS = /^(?:\/\/+|#+|--+|;+|%+|\/\*+|\*+|<!--|\{\/\*)\s*|\s*(?:\*+\/|-->|\*\/\}|\*+)$/gi;
+const ELLIPSIS = /(?:\.\s*){3,}|\u2026/;
+const ONLY_ELLIPSIS = /^(?:(?:\.\s*){3,}|\u2026)+$/;
+const STAND_FOR_WORDS = /\b(?:existing|unchanged|rest|remaining|remain|omitted|omit|same|keep|kept|previous|other|more|etc|snip|snipped|elided|truncated|as before|code here|content)\b/i;
+const PHRASES = [
+  /\brest of (?:the )?[\w\s.-]*\b(?:unchanged|remains?|same|as (?:is|before)|omitted)\b/i,
+  /\b(?:existing|unchanged|remaining|previous|original|other) (?:code|content|lines|implementation|methods|functions|imports|tests|logic|body|fields|properties|cases|entries|items|config)\b/i,
+  /\b(?:code|content|lines|implementation) (?:omitted|unchanged|elided|remains? (?:the )?(?:same|unchanged))\b/i,
+  /\bkeep (?:the )?(?:existing|rest|remaining|original|same)\b/i,
+];
+
+/** The text of a line with comment delimiters and surrounding whitespace removed. */
+function stripComment(line: string): string {
+  let t = line.trim();
+  for (let k = 0; k < 3; k++) {
+    const next = t.replace(COMMENT_DELIMS, '').trim();
+    if (next === t) break;
+    t = next;
+  }
+  return t;
+}
+
+/** True when `line` is an elision marker (see the module comment). Case-insensitive. */
+export function isElisionMarker(line: string): boolean {
+  const trimmed = line.trim();
+  if (trimmed.length < 3 || trimmed.length > 160) return false;
+  const hadComment = stripComment(trimmed) !== trimmed;
+  const t = stripComment(trimmed);
+  if (t === '') return false;
+  if (ONLY_ELLIPSIS.test(t)) return true;
+  if (ELLIPSIS.test(t) && STAND_FOR_WORDS.test(t)) {
+    // Inside a comment this is a marker. Bare, the ellipsis must stand apart as its own word:
+    // "...args" or "f(...rest)" is code (a spread), "... existing code ..." is not.
+    return hadComment || /(?:^|\s)(?:\.{3}|\u2026)(?:\s|$)/.test(t);
+  }
+  // a phrase without an ellipsis counts only inside a comment, or when it is the whole line
+  if (PHRASES.some((p) => p.test(t))) return hadComment || /^[\w\s.,()'-]+$/.test(t);
+  return false;
+}
+
+export interface ElisionMarker {
+  /** 1-based line number in the scanned text. */
+  line_number: number;
+  text: string;
+}
+
+/**
+ * Every marker line of `text` (1-based line numbers). Lines that also occur, trimmed, as a
+ * line of `baseText` are not markers: they are the file's own code.
+ */
+export function findElisionMarkers(text: string, baseText?: string): ElisionMarker[] {
+  const base = baseText === undefined ? null : baseLineSet(baseText);
+  const out: ElisionMarker[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i];
+    if (isElisionMarker(l) && !(base && base.has(l.trim()))) out.push({ line_number: i + 1, text: l });
+  }
+  return out;
+}
+
+/**
+ * True when `newText` contains a marker line that `oldText` (when given) does not already
+ * contain: writing it would replace real code by a placeholder.
+ */
+export function containsElision(newText: string, oldText?: string): boolean {
+  return findElisionMarkers(newText, oldText).length > 0;
+}
+
+/** The set of trimmed lines of a text (for "does this marker already exist in the file"). */
+export function baseLineSet(text: string): Set<string> {
+  const s = new Set<string>();
+  for (const l of text.split('\n')) s.add(l.trim());
+  return s;
+}

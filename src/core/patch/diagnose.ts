@@ -1,0 +1,89 @@
+/**
+ * Failure diagnostics: which line of an edit did not match, and the nearest line of the file.
+ * Only single lines of the file are ever returned, never its content.
+ */
+import { KeyedLines, Level, OldLine, keyOf } from './match';
+import { longestWord } from '../text/keys';
+import { similarity, dice } from '../text/similarity';
+
+export interface Diagnosis {
+  /** Index (into the old lines) of the first line that did not match at the best partial placement. */
+  index: number;
+  /** The nearest file line to that old line. */
+  found?: { line_number: number; similarity: number; text: string };
+}
+
+const MAX_ANCHORS = 6;
+const SCAN_RADIUS = 2000;
+const clip = (s: string) => (s.length > 200 ? s.slice(0, 200) + '…' : s);
+
+/**
+ * Find the placement of `old` that matches the most lines (level 3, all-whitespace and
+ * punctuation tolerant), preferring the one nearest `hint` (0-based) on ties, and report its
+ * first mismatching line. When no line matches anywhere, report the first non-blank old line
+ * and the most similar file line within SCAN_RADIUS lines of the hint.
+ */
+export function diagnose(file: KeyedLines, old: OldLine[], hint?: number): Diagnosis {
+  const N = file.lines.length;
+  const keys = old.map((l) => keyOf(Level.Unicode, l.text));
+  const order = old
+    .map((l, j) => ({ j, w: longestWord(l.text).length }))
+    .filter((x) => x.w >= 3)
+    .sort((a, b) => b.w - a.w)
+    .slice(0, MAX_ANCHORS);
+  const starts = new Set<number>();
+  for (const { j } of order) {
+    const token = longestWord(old[j].text);
+    for (let i = 0; i < N; i++) {
+      if (file.lines[i].indexOf(token) < 0) continue;
+      if (file.key(Level.Unicode, i) === keys[j]) starts.add(i - j);
+    }
+  }
+  let best = -1;
+  let bestScore = 0;
+  for (const p of starts) {
+    let score = 0;
+    for (let j = 0; j < old.length; j++) {
+      const i = p + j;
+      if (i >= 0 && i < N && file.key(Level.Unicode, i) === keys[j]) score++;
+    }
+    const closer = hint !== undefined && best >= 0 && Math.abs(p - hint) < Math.abs(best - hint);
+    if (score > bestScore || (score === bestScore && closer)) {
+      best = p;
+      bestScore = score;
+    }
+  }
+  if (best > -Infinity && bestScore > 0) {
+    for (let j = 0; j < old.length; j++) {
+      const i = best + j;
+      if (i >= 0 && i < N && file.key(Level.Unicode, i) === keys[j]) continue;
+      if (i < 0 || i >= N) return { index: j };
+      return { index: j, found: { line_number: i + 1, similarity: round(similarity(keys[j], file.key(Level.Unicode, i))), text: clip(file.lines[i]) } };
+    }
+  }
+  const j = Math.max(0, old.findIndex((l) => l.text.trim() !== ''));
+  return { index: j, found: nearestLine(file, old[j]?.text ?? '', hint) };
+}
+
+/** The file line most similar to `text` within SCAN_RADIUS lines of `hint` (or of the top). */
+export function nearestLine(file: KeyedLines, text: string, hint?: number): Diagnosis['found'] {
+  const N = file.lines.length;
+  if (!N) return undefined;
+  const center = Math.min(Math.max(hint ?? 0, 0), N - 1);
+  const lo = Math.max(0, center - SCAN_RADIUS);
+  const hi = Math.min(N, center + SCAN_RADIUS);
+  const t = text.trim();
+  let best = -1;
+  let bestSim = -1;
+  for (let i = lo; i < hi; i++) {
+    const s = dice(t, file.lines[i].trim());
+    if (s > bestSim || (s === bestSim && Math.abs(i - center) < Math.abs(best - center))) {
+      bestSim = s;
+      best = i;
+    }
+  }
+  if (best < 0 || bestSim <= 0) return undefined;
+  return { line_number: best + 1, similarity: round(similarity(t, file.lines[best].trim())), text: clip(file.lines[best]) };
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;

@@ -1,0 +1,223 @@
+/**
+ * Tolerant unified-diff parser.
+ *
+ * Accepts what models actually send, not only what `diff -u` prints:
+ * - a ```diff (or ```patch, or bare ```) Markdown fence, and prose around it;
+ * - missing `---`/`+++` file headers; `diff --git` / `Index:` lines; `a/` `b/` prefixes and timestamps;
+ * - `@@` headers with wrong numbers, wrong counts, or none at all (`@@ @@`): the body is
+ *   always recounted, the numbers are kept only as a location hint;
+ * - blank context lines that lost their leading space;
+ * - `\ No newline at end of file` after a context, removed or added line;
+ * - CRLF patches (terminators are dropped; output terminators come from the file).
+ *
+ * A hunk body ends at the next `@@`, at a file header, at a fence, or at the first line that
+ * is not a body line. Empty lines at the end of a hunk are dropped unless the header's counts
+ * say they belong to it: they only add context, never change the result, and a blank line
+ * after a patch is far more often a separator than a context line.
+ */
+
+export interface HunkLine {
+  kind: ' ' | '-' | '+';
+  text: string;
+}
+
+export interface Hunk {
+  /** 1-based position in the patch (over all files). */
+  index: number;
+  /** Start line of the old side from the header (1-based; 0 for "insert at the top"), if given. */
+  oldStart?: number;
+  oldCount?: number;
+  newStart?: number;
+  newCount?: number;
+  lines: HunkLine[];
+  /** The old side's last line has no terminator (a `\ No newline` marker followed it). */
+  oldNoEol: boolean;
+  /** The new side's last line has no terminator. */
+  newNoEol: boolean;
+}
+
+export interface FilePatch {
+  oldPath?: string;
+  newPath?: string;
+  hunks: Hunk[];
+}
+
+export type ParseResult = { ok: true; files: FilePatch[] } | { ok: false; message: string };
+
+const HUNK_HEADER = /^@@+\s*(?:-(\d+)(?:,(\d+))?)?\s*(?:\+(\d+)(?:,(\d+))?)?\s*@*/;
+const FENCE = /^\s{0,3}(```|~~~)/;
+
+/** Strip `a/`, `b/`, quotes and a trailing timestamp from a header path; undefined for /dev/null. */
+function headerPath(rest: string): string | undefined {
+  let p = rest.split('\t')[0].trim();
+  if (p.startsWith('"') && p.endsWith('"') && p.length >= 2) p = p.slice(1, -1);
+  if (p === '/dev/null' || p === '') return undefined;
+  return p.replace(/^[ab]\//, '');
+}
+
+/**
+ * Parse `patchText` into file sections. Always succeeds when at least one hunk is present;
+ * otherwise returns a message saying what was missing.
+ */
+export function parsePatch(patchText: string): ParseResult {
+  const text = patchText.startsWith('\uFEFF') ? patchText.slice(1) : patchText;
+  const raw = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const files: FilePatch[] = [];
+  let file: FilePatch | null = null;
+  let hunk: Hunk | null = null;
+  let hunkNo = 0;
+  let last: HunkLine | null = null;
+  let sawHeaderOnly = false;
+
+  const newFile = (): FilePatch => {
+    const f: FilePatch = { hunks: [] };
+    files.push(f);
+    return f;
+  };
+  const closeHunk = () => {
+    if (!hunk) return;
+    trimTrailingBlank(hunk);
+    hunk = null;
+    last = null;
+  };
+
+  for (let i = 0; i < raw.length; i++) {
+    const line = raw[i];
+    if (FENCE.test(line)) {
+      closeHunk();
+      continue;
+    }
+    if (line.startsWith('diff --git ') || line.startsWith('Index: ')) {
+      closeHunk();
+      file = newFile();
+      continue;
+    }
+    // A "--- x" line starts a file header only when a "+++ " line follows; inside a hunk it is
+    // otherwise a removed line that happens to start with "--".
+    if (line.startsWith('--- ') && i + 1 < raw.length && raw[i + 1].startsWith('+++ ')) {
+      closeHunk();
+      if (!file || file.hunks.length || file.oldPath !== undefined || file.newPath !== undefined) file = newFile();
+      file.oldPath = headerPath(line.slice(4));
+      file.newPath = headerPath(raw[i + 1].slice(4));
+      sawHeaderOnly = true;
+      i++;
+      continue;
+    }
+    const h = line.startsWith('@@') ? HUNK_HEADER.exec(line) : null;
+    if (h) {
+      closeHunk();
+      file ??= newFile();
+      const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
+      hunk = {
+        index: ++hunkNo,
+        oldStart: num(h[1]),
+        oldCount: h[1] === undefined ? undefined : (num(h[2]) ?? 1),
+        newStart: num(h[3]),
+        newCount: h[3] === undefined ? undefined : (num(h[4]) ?? 1),
+        lines: [],
+        oldNoEol: false,
+        newNoEol: false,
+      };
+      file.hunks.push(hunk);
+      continue;
+    }
+    if (!hunk) continue; // prose, commit message, "new file mode", ...
+    const c = line[0];
+    if (c === ' ' || c === '-' || c === '+') {
+      last = { kind: c, text: line.slice(1) };
+      (hunk as Hunk).lines.push(last);
+    } else if (line === '') {
+      last = { kind: ' ', text: '' };
+      (hunk as Hunk).lines.push(last);
+    } else if (c === '\\') {
+      // "\ No newline at end of file" applies to the line before it.
+      const prev = last as HunkLine | null;
+      if (prev) {
+        if (prev.kind !== '+') (hunk as Hunk).oldNoEol = true;
+        if (prev.kind !== '-') (hunk as Hunk).newNoEol = true;
+      }
+    } else if (line === '\t' || /^\s+$/.test(line)) {
+      // whitespace-only line without its marker: a blank context line whose space was eaten
+      last = { kind: ' ', text: line };
+      (hunk as Hunk).lines.push(last);
+    } else {
+      closeHunk();
+    }
+  }
+  closeHunk();
+  const withHunks = files.filter((f) => f.hunks.length);
+  if (!withHunks.length) {
+    return { ok: false, message: sawHeaderOnly ? 'The patch has file headers but no @@ hunk.' : 'The patch has no @@ hunk.' };
+  }
+  for (const f of withHunks) {
+    for (const hk of f.hunks) {
+      if (!hk.lines.some((l) => l.kind !== ' ')) {
+        return { ok: false, message: `Hunk ${hk.index} changes nothing (it has no + or - line).` };
+      }
+    }
+  }
+  return { ok: true, files: withHunks };
+}
+
+/**
+ * Drop empty context lines at the end of a hunk that its header does not count. When the
+ * header's counts are missing or wrong, trailing empty lines are dropped: they can only
+ * narrow the match, never change what is written.
+ */
+function trimTrailingBlank(h: Hunk): void {
+  let oldN = 0;
+  let newN = 0;
+  for (const l of h.lines) {
+    if (l.kind !== '+') oldN++;
+    if (l.kind !== '-') newN++;
+  }
+  while (h.lines.length) {
+    const l = h.lines[h.lines.length - 1];
+    if (l.kind !== ' ' || l.text.trim() !== '') break;
+    if (h.oldCount === oldN && h.newCount === newN) break; // the header counts it: keep
+    h.lines.pop();
+    oldN--;
+    newN--;
+  }
+}
+
+/**
+ * Split a multi-file patch into one patch text per file section, each with its own
+ * `---`/`+++` headers (synthesized as "a/PATH"/"b/PATH" when missing). Sections are in patch order.
+ */
+export function splitPatchByFile(patchText: string): Array<{ oldPath?: string; newPath?: string; patch: string }> {
+  const parsed = parsePatch(patchText);
+  if (!parsed.ok) return [];
+  return parsed.files.map((f) => ({ oldPath: f.oldPath, newPath: f.newPath, patch: formatFilePatch(f) }));
+}
+
+/** Print a file section back as a unified diff (counts recomputed from the body). */
+export function formatFilePatch(f: FilePatch): string {
+  const out: string[] = [];
+  out.push(`--- ${f.oldPath !== undefined ? `a/${f.oldPath}` : '/dev/null'}`);
+  out.push(`+++ ${f.newPath !== undefined ? `b/${f.newPath}` : '/dev/null'}`);
+  for (const h of f.hunks) {
+    let o = 0;
+    let n = 0;
+    for (const l of h.lines) {
+      if (l.kind !== '+') o++;
+      if (l.kind !== '-') n++;
+    }
+    out.push(h.oldStart === undefined ? '@@ @@' : `@@ -${h.oldStart},${o} +${h.newStart ?? h.oldStart},${n} @@`);
+    const lastOld = lastIndex(h.lines, (l) => l.kind !== '+');
+    const lastNew = lastIndex(h.lines, (l) => l.kind !== '-');
+    h.lines.forEach((l, i) => {
+      out.push(l.kind + l.text);
+      if ((h.oldNoEol && i === lastOld && l.kind === '-') || (h.newNoEol && i === lastNew && l.kind === '+') ||
+        (l.kind === ' ' && ((h.oldNoEol && i === lastOld) || (h.newNoEol && i === lastNew)))) {
+        out.push('\\ No newline at end of file');
+      }
+    });
+  }
+  return out.join('\n') + '\n';
+}
+
+function lastIndex<T>(a: T[], p: (x: T) => boolean): number {
+  for (let i = a.length - 1; i >= 0; i--) if (p(a[i])) return i;
+  return -1;
+}

@@ -1,0 +1,251 @@
+/**
+ * applySearchReplace: replace `oldText` by `newText`, with the patch engine's matcher and
+ * uniqueness rule.
+ *
+ * 1. Exact: every occurrence of oldText (line breaks normalized to "\n") in the file. The
+ *    count must equal expectedReplacements (default 1), else AMBIGUOUS_MATCH with the lines.
+ *    An occurrence that starts after only whitespace on its line and ends at a line end is a
+ *    whole-line pattern given with less indentation: it is replaced as whole lines, and
+ *    newText gets the same indentation shift (so a dedented snippet is not written dedented).
+ *    Any other occurrence is a plain substring replacement.
+ * 2. Tolerant, whole lines only: trailing whitespace, then all whitespace (indentation,
+ *    tabs/spaces, with newText re-indented and converted to the file's style), then
+ *    typographic punctuation. A tolerant match always covers whole file lines, so a
+ *    single-line oldText can never land inside a longer line.
+ * 3. The same after stripping line-number prefixes ("12: ", "12\t", "  12 | ") when every
+ *    line of oldText has one (newText's are stripped too when all its lines have one).
+ * There is no fuzzy tier: a search text with a wrong line is refused.
+ * Inserted lines take the file's line terminator (an LF newText in a CRLF file gets CRLF).
+ */
+import { splitText, LineModel } from '../text/lines';
+import { KeyedLines, Level, OldLine, findMatches, Match } from '../patch/match';
+import { renderEdits, changedRanges, LineEdit } from '../patch/render';
+import { inferIndentMap, reindent, IndentMap } from '../text/indent';
+import { tierOf } from '../patch/plan';
+import { nearestLine } from '../patch/diagnose';
+import { EngineResult, failure, Tier, mostTolerant } from '../patch/types';
+import { findElisionMarkers } from '../elision';
+import { stripLineNumbers } from './lineNumbers';
+
+export interface SearchReplaceOptions {
+  /** How many occurrences the caller intends to replace (default 1). The count must be exact. */
+  expectedReplacements?: number;
+}
+
+const quote = (s: string) => `'${s.trim().length > 120 ? s.trim().slice(0, 120) + '…' : s.trim()}'`;
+const lf = (s: string) => s.replace(/\r\n/g, '\n');
+
+export function applySearchReplace(baseText: string, oldText: string, newText: string, options: SearchReplaceOptions = {}): EngineResult {
+  const expected = options.expectedReplacements ?? 1;
+  if (!Number.isInteger(expected) || expected < 1) return failure('INVALID_INPUT', 'expected_replacements must be a positive integer.');
+  if (typeof oldText !== 'string' || oldText === '') return failure('INVALID_INPUT', 'old_text is empty. Give the exact lines to replace, copied from the file.');
+  if (typeof newText !== 'string') return failure('INVALID_INPUT', 'new_text is missing.');
+  const oldN = lf(oldText);
+  const newN = lf(newText);
+  if (oldN === newN) return failure('INVALID_INPUT', 'old_text and new_text are identical; the edit would change nothing.');
+
+  const model = splitText(baseText);
+  const markers = findElisionMarkers(newN, oldN + '\n' + model.lines.join('\n'));
+  if (markers.length) {
+    return failure('ELISION_BLOCKED', `new_text line ${markers[0].line_number} ${quote(markers[0].text)} is a placeholder for code, not code. Write out the real lines in new_text.`, {
+      line: markers[0].text,
+    });
+  }
+  const file = new KeyedLines(model);
+
+  // 1. exact occurrences
+  const exact = exactOccurrences(model, oldN);
+  if (exact.length) {
+    if (exact.length !== expected) return countMismatch(exact.map((o) => o.line + 1), expected);
+    const edits: LineEdit[] = [];
+    let tier: Tier = 'exact';
+    for (const o of exact) {
+      const e = exactEdit(model, o, oldN, newN);
+      if (e.shifted) tier = 'indent';
+      edits.push(e.edit);
+    }
+    if (overlapping(edits)) return failure('AMBIGUOUS_MATCH', 'The occurrences of old_text overlap; replacing all of them is not well defined.', { candidates: exact.map((o) => o.line + 1) });
+    return success(model, edits, [tier], exact.length);
+  }
+
+  // 2./3. whole-line tolerant tiers
+  const oldLines = oldN.split('\n');
+  const newLines = newN.split('\n');
+  const pat = linePattern(oldLines);
+  const attempts: Array<{ pat: LinePattern; neu: string[]; note?: string }> = [{ pat, neu: newLines }];
+  const strippedCore = stripLineNumbers(pat.core);
+  if (strippedCore) {
+    const newStripped = stripLineNumbers(newLines, false);
+    attempts.push({
+      pat: { ...pat, core: strippedCore },
+      neu: newStripped ?? newLines,
+      note: 'line-number prefixes were removed from old_text' + (newStripped ? ' and new_text' : ''),
+    });
+  }
+  for (const a of attempts) {
+    const old: OldLine[] = a.pat.core.map((text) => ({ text, removed: true }));
+    if (!old.some((l) => l.text.trim())) continue;
+    for (let level = a.note ? Level.Exact : Level.Trailing; level <= Level.Unicode; level++) {
+      const ms = findMatches(file, old, level);
+      if (!ms.length) continue;
+      const edits: LineEdit[] = [];
+      const tiers: Tier[] = [];
+      const lines: number[] = [];
+      for (const m of ms) {
+        const r = lineEdit(file, a.pat, a.neu, m);
+        if (r === null) continue;
+        if (typeof r === 'string') return failure('NO_MATCH', r);
+        edits.push(r.edit);
+        tiers.push(r.tier);
+        lines.push(m.start + 1);
+      }
+      if (!edits.length) continue;
+      if (edits.length !== expected) return countMismatch(lines, expected);
+      if (overlapping(edits)) return failure('AMBIGUOUS_MATCH', 'The matches of old_text overlap; replacing all of them is not well defined.', { candidates: lines });
+      return success(model, edits, tiers, edits.length, a.note ? [a.note] : undefined);
+    }
+  }
+  return notFound(file, pat.core);
+}
+
+interface Occurrence {
+  /** offset in the "\n"-joined body */
+  at: number;
+  line: number;
+  col: number;
+}
+
+/** All (possibly overlapping) occurrences of `needle` in the file's lines joined by "\n". */
+function exactOccurrences(m: LineModel, needle: string): Occurrence[] {
+  if (!m.lines.length) return [];
+  const hay = m.hasCR ? m.lines.join('\n') : m.raw.slice(m.bom ? 1 : 0, m.raw.length - (m.finalNewline ? 1 : 0));
+  const out: Occurrence[] = [];
+  let line = 0;
+  let lineStart = 0;
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) {
+    // advance the line cursor to the line holding offset i
+    for (;;) {
+      const nl = hay.indexOf('\n', lineStart);
+      if (nl < 0 || nl >= i) break;
+      lineStart = nl + 1;
+      line++;
+    }
+    out.push({ at: i, line, col: i - lineStart });
+    if (out.length > 1000) break;
+  }
+  return out;
+}
+
+/**
+ * The line edit for one exact occurrence, with plain substring semantics: the text before the
+ * occurrence on its first line and after it on its last line is kept around newText. One
+ * exception: an occurrence preceded only by whitespace on its line and ending at a line end
+ * (or right after a line break) is a whole-line pattern given with less indentation; newText
+ * then gets the same indentation shift, line by line.
+ */
+function exactEdit(m: LineModel, o: Occurrence, oldN: string, newN: string): { edit: LineEdit; shifted: boolean } {
+  const parts = oldN.split('\n');
+  const endLine = o.line + parts.length - 1;
+  const endCol = (parts.length === 1 ? o.col : 0) + parts[parts.length - 1].length;
+  const prefix = m.lines[o.line].slice(0, o.col);
+  const suffix = (m.lines[endLine] ?? '').slice(endCol);
+  const trailingNL = parts.length > 1 && parts[parts.length - 1] === '';
+  if (prefix && !prefix.trim() && (suffix === '' || trailingNL)) {
+    const core = trailingNL ? parts.slice(0, -1) : parts;
+    const map = inferIndentMap(core.map((p, k): [string, string] => [p, m.lines[o.line + k]]));
+    if (map.kind === 'add' && map.prefix === prefix) {
+      const shiftedNew = newN.split('\n').map((l) => reindent(l, map) ?? l).join('\n');
+      return { edit: { start: o.line, end: endLine + 1, lines: (shiftedNew + suffix).split('\n') }, shifted: true };
+    }
+  }
+  return { edit: { start: o.line, end: endLine + 1, lines: (prefix + newN + suffix).split('\n') }, shifted: false };
+}
+
+/**
+ * old_text as a pattern of whole lines: its lines without a leading or trailing empty element
+ * (old_text starting or ending with a line break), which say the span starts at the end of
+ * the line above, or ends at the start of the line below.
+ */
+interface LinePattern {
+  core: string[];
+  leadingNL: boolean;
+  trailingNL: boolean;
+}
+
+function linePattern(lines: string[]): LinePattern {
+  let core = lines;
+  const leadingNL = core.length > 1 && core[0] === '';
+  if (leadingNL) core = core.slice(1);
+  const trailingNL = core.length > 1 && core[core.length - 1] === '';
+  if (trailingNL) core = core.slice(0, -1);
+  return { core, leadingNL, trailingNL };
+}
+
+/**
+ * The edit for a whole-line match of `pat` at file line `m.start`, with substring semantics
+ * for the line breaks around it; new lines are re-indented by the mapping the match needed.
+ * Returns null when the span would start before the first line or end after the last, and a
+ * reason string when new_text cannot take the indentation shift.
+ */
+function lineEdit(file: KeyedLines, pat: LinePattern, neu: string[], m: Match): { edit: LineEdit; tier: Tier } | string | null {
+  const N = file.lines.length;
+  const first = m.start - (pat.leadingNL ? 1 : 0);
+  const last = m.start + pat.core.length - 1 + (pat.trailingNL ? 1 : 0);
+  if (first < 0 || last >= N) return null;
+  let map: IndentMap = { kind: 'identity' };
+  if (m.level >= Level.Loose) map = inferIndentMap(pat.core.map((t, k): [string, string] => [t, file.lines[m.start + k]]));
+  const shifted: string[] = [];
+  for (const l of neu) {
+    const t = reindent(l, map);
+    if (t === null) return `new_text line ${quote(l)} cannot take the indentation shift old_text needed; send new_text with the file's indentation.`;
+    shifted.push(t);
+  }
+  const head = pat.leadingNL ? file.lines[first] : '';
+  const tail = pat.trailingNL ? file.lines[last] : '';
+  const lines = (head + shifted.join('\n') + tail).split('\n');
+  return { edit: { start: first, end: last + 1, lines }, tier: tierOf(m.level, map) };
+}
+
+function overlapping(edits: LineEdit[]): boolean {
+  const s = [...edits].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < s.length; i++) if (s[i].start < s[i - 1].end) return true;
+  return false;
+}
+
+function countMismatch(lines: number[], expected: number): EngineResult {
+  const many = lines.length > expected;
+  const list = lines.slice(0, 20).join(', ') + (lines.length > 20 ? ', …' : '');
+  return failure(
+    'AMBIGUOUS_MATCH',
+    many
+      ? `old_text matches ${lines.length} places (lines ${list}) but ${expected} replacement${expected > 1 ? 's were' : ' was'} expected. Add surrounding lines to old_text so it is unique, or set expected_replacements to ${lines.length} to replace all.`
+      : `old_text matches ${lines.length} place${lines.length > 1 ? 's' : ''} (lines ${list}) but expected_replacements is ${expected}. Set expected_replacements to ${lines.length} or fix old_text.`,
+    { candidates: lines, expected_replacements: expected, found_replacements: lines.length },
+  );
+}
+
+function notFound(file: KeyedLines, oldLines: string[]): EngineResult {
+  // report the first line of old_text that exists nowhere in the file (or the first line)
+  const present = new Set(file.lines.map((l) => l.trim()));
+  const bad = oldLines.find((l) => l.trim() && !present.has(l.trim())) ?? oldLines.find((l) => l.trim()) ?? oldLines[0] ?? '';
+  const found = nearestLine(file, bad, 0);
+  return failure(
+    'NO_MATCH',
+    `old_text was not found` + (bad ? `: line ${quote(bad)} is not in the file` : '') +
+      (found ? `; the nearest line is ${found.line_number}: ${quote(found.text)}` : '') +
+      '. Copy old_text from the current file, or read the file again.',
+    { line: bad, ...(found ? { found } : {}) },
+  );
+}
+
+function success(model: LineModel, edits: LineEdit[], tiers: Tier[], count: number, notes?: string[]): EngineResult {
+  const text = renderEdits(model, edits);
+  return {
+    ok: true,
+    text,
+    replacements: count,
+    changed: changedRanges(edits),
+    tolerance: mostTolerant(tiers),
+    ...(notes ? { notes } : {}),
+  };
+}
