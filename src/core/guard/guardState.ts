@@ -182,7 +182,8 @@ export class GuardState {
    * a path and non-editing tools never change a result.
    */
   after(call: GuardCall, outcome: GuardOutcome): Failure | undefined {
-    this.touch();
+    // No idle expiry here: the time since before() was spent in the tool (a long build), not idle.
+    this.lastActivity = this.now();
     const path = call.path;
     if (path === undefined) return undefined;
     const isEdit = EDITING_TOOLS.has(call.tool);
@@ -249,8 +250,9 @@ export class GuardState {
 
   /**
    * Clears everything when no call came for `idleResetMinutes` (0 = never) and returns
-   * whether it did. Runs at the start of `before()`, `after()` and `snapshot()`; the extension
-   * may also call it on a timer so that the UI shows the reset on time.
+   * whether it did. Runs at the start of `before()` and `snapshot()`; the extension may also
+   * call it on a timer so that the UI shows the reset on time. Activity is the last
+   * `before()`/`after()`; a snapshot is not activity.
    */
   expireIfIdle(): boolean {
     const minutes = this.settingsValue.idleResetMinutes;

@@ -28,6 +28,17 @@ describe('guard: scope, reset, events, snapshot (rule 6)', () => {
     assert.equal(invoke(guard, replace(3), failed('NO_MATCH')).result.error_type, 'NO_MATCH');
   });
 
+  it('a tool that runs longer than the idle period does not lose the counters at its own after()', () => {
+    const { guard, clock } = makeGuard();
+    invoke(guard, replace(1), failed('NO_MATCH'));
+    invoke(guard, replace(2), failed('NO_MATCH'));
+    const slow = replace(3);
+    clock.advanceMinutes(1);
+    assert.equal(guard.before(slow).proceed, true);
+    clock.advanceMinutes(45);
+    assert.equal(guard.after(slow, failed('NO_MATCH'))?.error_type, 'EDIT_FAILURE_LOOP');
+  });
+
   it('each call restarts the idle period; idleResetMinutes 0 disables the idle reset', () => {
     const { guard, clock } = makeGuard();
     invoke(guard, replace(1), failed('NO_MATCH'));
