@@ -10,7 +10,6 @@ const TREE_SITTER_LANGUAGES: Record<string, GrammarName> = {
   c: 'c',
   cpp: 'cpp',
   'cuda-cpp': 'cpp',
-  csharp: 'csharp',
   python: 'python',
   javascript: 'javascript',
   javascriptreact: 'javascript', // the JavaScript grammar parses JSX
@@ -21,7 +20,6 @@ const TREE_SITTER_LANGUAGES: Record<string, GrammarName> = {
   java: 'java',
   css: 'css',
   shellscript: 'bash',
-  ruby: 'ruby',
   html: 'html',
 };
 

@@ -13,20 +13,24 @@ export interface LoadedGrammar {
 export type GrammarLoad = { ok: true; grammar: LoadedGrammar } | { ok: false; reason: string };
 
 let runtime: Promise<{ ok: true; mod: TreeSitterModule } | { ok: false; reason: string }> | undefined;
-const grammars = new Map<GrammarName, Promise<GrammarLoad>>();
+/** Loads by grammar name and search dirs: a failure with one set of dirs does not poison another. */
+const grammars = new Map<string, Promise<GrammarLoad>>();
 
 /**
  * Loads (once per process) the tree-sitter runtime, then the named grammar (once per
  * grammar), from the first of `dirs` that holds each file. Nothing is loaded before the first
  * check of a language that needs it. Failures are values: a missing file or a wasm that
  * does not instantiate gives { ok: false, reason }, and the caller skips the check.
- * A failed load is remembered, so a broken install costs one attempt, not one per edit.
+ * A failed grammar load is remembered (per set of dirs), so a broken install costs one
+ * attempt, not one per edit. The runtime starts once per process; a failed start is
+ * forgotten so that a later call with other dirs can try again.
  */
 export function loadGrammar(name: GrammarName, dirs: readonly string[]): Promise<GrammarLoad> {
-  let pending = grammars.get(name);
+  const key = `${name}\0${dirs.join('\0')}`;
+  let pending = grammars.get(key);
   if (!pending) {
     pending = loadGrammarUncached(name, dirs);
-    grammars.set(name, pending);
+    grammars.set(key, pending);
   }
   return pending;
 }
@@ -61,6 +65,10 @@ function loadRuntime(dirs: readonly string[]): NonNullable<typeof runtime> {
         return { ok: false as const, reason: `tree-sitter runtime failed to start: ${String(e)}` };
       }
     })();
+    const attempt = runtime;
+    void attempt.then((r) => {
+      if (!r.ok && runtime === attempt) runtime = undefined;
+    });
   }
   return runtime;
 }

@@ -103,6 +103,14 @@ const CASES: Case[] = [
     bad: ['  echo yes\nfi\n', '  echo yes\n'],
   },
   {
+    languageId: 'html',
+    checker: 'tree-sitter:html',
+    base: '<!DOCTYPE html>\n<html>\n<body>\n<p class="a">Hi <br> there</p>\n</body>\n</html>\n',
+    good: ['Hi <br> there', 'Hi <b>you</b> there'],
+    bad: ['<p class="a">', '<p class="a"'],
+    badLine: 4,
+  },
+  {
     languageId: 'json',
     checker: 'jsonc-parser:json',
     base: '{\n  "a": 1,\n  "b": [1, 2]\n}\n',
@@ -160,6 +168,15 @@ describe('validate/checkSyntax: each built-in checker', () => {
   it('a C edit that drops a closing brace names the brace in the hint', async () => {
     const r = await check('c', C_BASE, edit(C_BASE, '    return 0;\n  }\n', '    return 0;\n'));
     assert.ok(r.newErrors.some((p) => /'\}'/.test(p.hint) && /brace/.test(p.hint)), formatProblems(r.newErrors).join('\n'));
+  });
+
+  it('a grammar that cannot be found skips the check instead of blocking', async () => {
+    const r = await check('go', 'package a\n', 'package (', { wasmDirs: ['/nonexistent-ase-wasm-dir'] });
+    assert.equal(r.checked, false);
+    assert.match(r.skippedReason ?? '', /not found/);
+    assert.deepEqual(r.newErrors, []);
+    // The same grammar still loads from the real directories afterwards.
+    assert.equal((await check('go', 'package a\n', 'package (')).newErrors.length > 0, true);
   });
 
   it('an unknown language is not checked and never blocks', async () => {

@@ -6,6 +6,10 @@ import { CandidateLineMap } from '../../../src/validate/line-map';
 import { selectNewProblems } from '../../../src/validate/novelty';
 import { pythonIndentationProblems } from '../../../src/validate/syntax/python-indentation';
 import type { ChangedRange, RawProblem } from '../../../src/validate/types';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { VALIDATION_WASM_FILES, defaultWasmDirs, resolveWasmFile } from '../../../src/validate/wasm-files';
 
 /** Rebuilds the candidate from the base and the ranges: proves the ranges describe the edit exactly. */
 function applyRanges(a: string[], b: string[], ranges: ChangedRange[]): string[] {
@@ -114,5 +118,25 @@ describe('validate/formatProblems', () => {
     assert.equal(lines[0], 'L1:2 bad thing | x | hint: fix it');
     assert.equal(lines[10], '… and 2 more');
     assert.ok(lines.every((l) => !l.includes('\n')));
+  });
+});
+
+describe('validate/wasm files', () => {
+  it('every listed wasm file exists under node_modules, with unique base names', () => {
+    const dirs = defaultWasmDirs();
+    for (const f of VALIDATION_WASM_FILES) assert.ok(resolveWasmFile(f, dirs), `${f} not found in ${dirs.join(', ')}`);
+    const names = VALIDATION_WASM_FILES.map((f) => path.basename(f));
+    assert.equal(new Set(names).size, names.length);
+  });
+
+  it('resolves from a flat copy (dist/wasm layout) before node_modules', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ase-wasm-'));
+    try {
+      writeFileSync(path.join(dir, 'tree-sitter-c.wasm'), 'x');
+      assert.equal(resolveWasmFile('tree-sitter-wasms/out/tree-sitter-c.wasm', [dir, ...defaultWasmDirs()]), path.join(dir, 'tree-sitter-c.wasm'));
+      assert.equal(resolveWasmFile('tree-sitter-wasms/out/tree-sitter-nope.wasm', [dir]), undefined);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
