@@ -181,8 +181,9 @@ async function main() {
   const failed = summary?.failed ?? 0;
   let ok = outcome.completed && outcome.exitCode === 0 && failed === 0;
   if (ok && !summary?.done) {
-    // VS Code said 0 but our reporter never finished: the report channel is broken.
-    outcome.reason = 'the extension host reported success but the mocha report is missing or incomplete';
+    // VS Code also reports 0 when the extension host dies mid-run (seen with a SIGKILL'd
+    // host), so success needs the reporter's own end-of-run record too.
+    outcome.reason = 'VS Code reported exit code 0 but mocha never finished: the extension host ended early (crash?) or the report file could not be written';
     ok = false;
   }
   if (!outcome.completed) console.error(`[run] RUN DID NOT COMPLETE: ${outcome.reason}`);

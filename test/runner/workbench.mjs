@@ -128,7 +128,7 @@ export async function launchWorkbench(options) {
   const env = isolatedEnv(dirs, options.env ?? {});
   writeUserSettings(dirs.userDataDir, { ...QUIET_USER_SETTINGS, ...(options.userSettings ?? {}) });
 
-  const server = await startCodeServer({
+  const startServer = () => startCodeServer({
     userDataDir: dirs.userDataDir,
     extensionsDir: dirs.extensionsDir,
     // Node 24 first on PATH so a `node` the tests spawn matches the extension host's Node.
@@ -136,6 +136,12 @@ export async function launchWorkbench(options) {
     logFile: path.join(logDir, 'code-server.log'),
     disableWorkspaceTrust: trust === 'disabled',
     log,
+  });
+  // The free port is found before code-server binds it; if another process took it in
+  // between, the start fails once and a new free port is tried.
+  const server = await startServer().catch((error) => {
+    log(`[code-server] start failed (${error.message}); retrying on another port`);
+    return startServer();
   });
 
   /** @type {import('playwright-core').Browser | undefined} */
