@@ -99,10 +99,13 @@ function applyOne(page: ParsedPage, patch: HtmlPatch, eol: '\n' | '\r\n'): Step 
     const hint = candidates.length > 0 ? ` Nearest existing ids: ${candidates.map((c) => '#' + c).join(', ')}.` : ' The page has no element with a similar id.';
     return { ok: false, reason: 'selector_not_found', message: `No element has id "${id}".${hint}`, candidates };
   }
-  const starts = new Set(matches.map((el) => el.sourceCodeLocation?.startTag?.startOffset ?? -1));
+  // Misnested formatting tags make the parser clone an element (same id, no start tag of
+  // its own, or the same one): that is one source element split in several, not a duplicate.
+  const written = matches.filter((el) => el.sourceCodeLocation?.startTag !== undefined);
+  const starts = new Set(written.map((el) => el.sourceCodeLocation!.startTag!.startOffset));
   if (starts.size > 1) {
-    const lines = matches.map((el) => el.sourceCodeLocation?.startTag?.startLine).filter((l) => l !== undefined);
-    return { ok: false, reason: 'not_unique', message: `${matches.length} elements have id "${id}" (lines ${[...new Set(lines)].join(', ')}); the selector must match exactly one.` };
+    const lines = written.map((el) => el.sourceCodeLocation!.startTag!.startLine);
+    return { ok: false, reason: 'not_unique', message: `${starts.size} elements have id "${id}" (lines ${[...new Set(lines)].join(', ')}); the selector must match exactly one.` };
   }
   if (matches.length > 1) {
     return { ok: false, reason: 'apply_error', message: `The element #${id} is misnested in the source and the parser split it into ${matches.length} elements; replace its parent instead.` };
