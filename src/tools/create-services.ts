@@ -9,6 +9,12 @@ import { readCurrentText } from '../workspace/current-text';
 import { resolveTarget, workspaceRoots } from '../workspace/resolve-target';
 import { readSettings, SafeEditSettings } from '../workspace/settings';
 import type { Services } from './services';
+import { BackupStore } from '../history/backupStore';
+import { DiagnosticsActivity } from '../validate/diagnostics-settle';
+import { configureSyntaxChecks } from '../validate/syntax/check-syntax';
+import { defaultWasmDirs } from '../validate/wasm-files';
+import { consentForSensitive, ConsentAnswer } from './sensitive-consent';
+import { TurnIds } from './turn-ids';
 
 /** Builds the per-window services from the extension context and the current settings. */
 export async function createServices(context: vscode.ExtensionContext): Promise<Services> {
@@ -23,12 +29,34 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     }),
   );
 
+  const settings = readSettings();
+  const store = new BackupStore(nodePath.join(storageDir, 'backups'), { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes });
+  const opened = await store.open();
+  if (!opened.ok) output.appendLine(`Backup store could not be opened: ${opened.failure.message}`);
+  else if (opened.recovery.interrupted.length > 0) output.appendLine(`Recovered ${opened.recovery.interrupted.length} interrupted edit(s) from the journal: ${opened.recovery.interrupted.join(', ')}`);
+  context.subscriptions.push({ dispose: () => void store.close() });
+  const diagnosticsActivity = new DiagnosticsActivity();
+  context.subscriptions.push(diagnosticsActivity);
+  configureSyntaxChecks({ wasmDirs: defaultWasmDirs(context.extensionPath) });
+  const turnIds = new TurnIds();
+  // Only the test runner can answer the consent dialog for the user, never a normal session.
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  let consentAnswerForTests: ConsentAnswer | undefined;
+
   const services: Services = {
     extensionUri: context.extensionUri,
     storageDir,
     locks: new KeyedLock(),
     activity: new ActivityLog(),
     guard,
+    store,
+    diagnosticsActivity,
+    turnIdFor: (token) => turnIds.idFor(token),
+    consentForSensitive: (target, oldText, newText, tool) =>
+      consentForSensitive(target, oldText, newText, tool, readSettings(target.uri).protectedFiles, () => (testMode ? consentAnswerForTests : undefined)),
+    setConsentAnswerForTests: (answer) => {
+      if (testMode) consentAnswerForTests = answer;
+    },
     settings: (scope) => readSettings(scope),
     checkInput(tool, input) {
       const schema = schemas.get(tool);

@@ -2,10 +2,18 @@ import * as vscode from 'vscode';
 import type { Services } from './services';
 import { SafeTool, ToolDefinition } from './tool-runner';
 import { readFileTool } from './read-file';
+import { safePatchTool } from './safe-patch';
+import { replaceInFileTool } from './replace-in-file';
+import { editLinesTool } from './edit-lines';
+import { writeFileTool } from './write-file';
+import { rollbackFileTool } from './rollback-file';
+import { listBackupsTool } from './list-backups';
+import { executeProgramTool } from './execute-program';
+import { patchHtmlTool } from './patch-html';
 
 /** Every language-model tool this extension contributes (names as in package.json). */
 export function allToolDefinitions(): ToolDefinition<any>[] {
-  return [readFileTool];
+  return [readFileTool, safePatchTool, replaceInFileTool, editLinesTool, writeFileTool, rollbackFileTool, listBackupsTool, executeProgramTool, patchHtmlTool];
 }
 
 export function registerTools(context: vscode.ExtensionContext, services: Services): Map<string, SafeTool<unknown>> {

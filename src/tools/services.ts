@@ -4,6 +4,9 @@ import type { Failure } from '../core/types';
 import type { KeyedLock } from '../workspace/file-lock';
 import type { SafeEditSettings } from '../workspace/settings';
 import type { GuardState } from '../core/guard';
+import type { BackupStore } from '../history/backupStore';
+import type { DiagnosticsActivity } from '../validate/diagnostics-settle';
+import type { Target } from '../workspace/resolve-target';
 
 /**
  * Everything a tool needs from the rest of the extension, built once in activate(). Tools get
@@ -16,6 +19,14 @@ export interface Services {
   readonly activity: ActivityLog;
   settings(scope?: vscode.Uri): SafeEditSettings;
   readonly guard: GuardState;
+  readonly store: BackupStore;
+  readonly diagnosticsActivity: DiagnosticsActivity;
+  /** A stable id for the chat request a tool call belongs to, when its token identifies one. */
+  turnIdFor(invocationToken: unknown): string | undefined;
+  /** For a sensitive file (settings, workflows, lockfiles…): the user's explicit consent in a modal dialog, or PERMISSION_DENIED. */
+  consentForSensitive(target: Target, oldText: string, newText: string, tool: string): Promise<{ ok: true } | { ok: false; failure: Failure }>;
+  /** Test mode only: answers the consent dialog (undefined = show the real dialog). Ignored otherwise. */
+  setConsentAnswerForTests(answer: 'allow' | 'deny' | undefined): void;
   checkInput(tool: string, input: unknown): { ok: true; value: unknown } | { ok: false; failure: Failure };
   /** The file identity the guard counts by: the workspace-relative path, or the input as given when it does not resolve. */
   normalizeForGuard(path: string): string;

@@ -1,0 +1,55 @@
+// Source of the commands, views and menus in package.json (run after editing; rewrites them).
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const cat = 'Agent Safe Edit';
+const commands = [
+  { command: 'agentSafeEdit.openDashboard', title: 'Open Dashboard', category: cat, icon: '$(dashboard)' },
+  { command: 'agentSafeEdit.resetFailureCounters', title: 'Reset Failure Counters', category: cat, icon: '$(debug-restart)' },
+  { command: 'agentSafeEdit.addAgentInstructions', title: 'Add Agent Instructions to Workspace', category: cat },
+  { command: 'agentSafeEdit.rollbackFile', title: 'Roll Back File…', category: cat, icon: '$(discard)' },
+  { command: 'agentSafeEdit.undoLastAgentEdit', title: 'Undo Last Agent Edit', category: cat },
+  { command: 'agentSafeEdit.compareWithBackup', title: 'Compare with Backup…', category: cat },
+  { command: 'agentSafeEdit.clearBackups', title: 'Clear Backups…', category: cat, icon: '$(clear-all)' },
+  { command: 'agentSafeEdit.openLocalHistory', title: 'Open Local History for File', category: cat },
+  { command: 'agentSafeEdit.rollbackTurn', title: 'Roll Back Agent Turn…', category: cat },
+  { command: 'agentSafeEdit.history.refresh', title: 'Refresh', category: cat, icon: '$(refresh)' },
+  { command: 'agentSafeEdit.history.compareWithCurrent', title: 'Compare with Current', category: cat, icon: '$(diff)' },
+  { command: 'agentSafeEdit.history.rollbackToBefore', title: 'Roll Back to Before This Edit', category: cat, icon: '$(discard)' },
+  { command: 'agentSafeEdit.history.copySha256', title: 'Copy sha256', category: cat, icon: '$(copy)' },
+  { command: 'agentSafeEdit.history.revealFile', title: 'Reveal File', category: cat, icon: '$(go-to-file)' },
+];
+const entryOnly = 'view == agentSafeEdit.history && viewItem =~ /^entry/';
+const menus = {
+  commandPalette: [
+    ...['history.compareWithCurrent', 'history.rollbackToBefore', 'history.copySha256', 'history.revealFile', 'history.refresh'].map((c) => ({ command: `agentSafeEdit.${c}`, when: 'false' })),
+  ],
+  'view/title': [
+    { command: 'agentSafeEdit.history.refresh', when: 'view == agentSafeEdit.history', group: 'navigation@1' },
+    { command: 'agentSafeEdit.openDashboard', when: 'view == agentSafeEdit.history', group: 'navigation@2' },
+    { command: 'agentSafeEdit.rollbackTurn', when: 'view == agentSafeEdit.history', group: '1_actions@1' },
+    { command: 'agentSafeEdit.clearBackups', when: 'view == agentSafeEdit.history', group: '1_actions@2' },
+    { command: 'agentSafeEdit.resetFailureCounters', when: 'view == agentSafeEdit.history', group: '1_actions@3' },
+  ],
+  'view/item/context': [
+    { command: 'agentSafeEdit.history.compareWithCurrent', when: entryOnly, group: 'inline@1' },
+    { command: 'agentSafeEdit.history.rollbackToBefore', when: entryOnly, group: 'inline@2' },
+    { command: 'agentSafeEdit.history.compareWithCurrent', when: entryOnly, group: '1_compare@1' },
+    { command: 'agentSafeEdit.history.rollbackToBefore', when: entryOnly, group: '2_restore@1' },
+    { command: 'agentSafeEdit.history.copySha256', when: entryOnly, group: '3_copy@1' },
+    { command: 'agentSafeEdit.history.revealFile', when: 'view == agentSafeEdit.history', group: '4_reveal@1' },
+  ],
+};
+const viewsContainers = { activitybar: [{ id: 'agentSafeEdit', title: 'Agent Safe Edit', icon: 'media/shield.svg' }] };
+const views = { agentSafeEdit: [{ id: 'agentSafeEdit.history', name: 'Edit History', icon: 'media/shield.svg', contextualTitle: 'Agent Safe Edit' }] };
+const viewsWelcome = [
+  {
+    view: 'agentSafeEdit.history',
+    contents: 'No agent edits yet. When an agent edits files through the Agent Safe Edit tools, every change appears here and can be compared or rolled back.\n[Add Agent Instructions to Workspace](command:agentSafeEdit.addAgentInstructions)\n[Open Dashboard](command:agentSafeEdit.openDashboard)\nRead the [documentation](https://github.com/agent-safe-edit/agent-safe-edit#readme).',
+  },
+];
+
+const pkgPath = new URL('../package.json', import.meta.url);
+const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
+pkg.contributes = { ...(pkg.contributes ?? {}), commands, menus, viewsContainers, views, viewsWelcome };
+writeFileSync(pkgPath, JSON.stringify(pkg, null, 2) + '\n');
+console.log(`wrote ${commands.length} commands, views and menus into package.json`);

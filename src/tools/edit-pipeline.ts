@@ -1,0 +1,155 @@
+import { excerptAround, LineRange } from '../core/excerpt';
+import { fail, Result } from '../core/types';
+import { readCurrentText, CurrentText } from '../workspace/current-text';
+import { applyTextChange, createFileWithText } from '../workspace/apply-text';
+import { languageIdFor } from '../workspace/language-id';
+import { resolveTarget, Target } from '../workspace/resolve-target';
+import { diffLineCounts } from '../core/diff';
+import { checkCandidate } from './validate-candidate';
+import { hashMismatchResult } from './hash-mismatch';
+import { reportNewDiagnostics, watchDiagnostics } from './post-edit-diagnostics';
+import { failureResult, ToolResultJson } from './tool-result';
+import type { InvocationContext } from './tool-runner';
+
+/** What an editing tool computed from the current text: the whole new text and where it changed. */
+export interface EditPlan {
+  newText: string;
+  /** 1-based ranges of the NEW text that changed (for the excerpt). */
+  changed: LineRange[];
+  /** One sentence on what was done, e.g. "Applied 2 hunks (exact match)." */
+  summary: string;
+  /** Tool-specific result fields (hunk placements, tolerance used, replacements…). */
+  details?: Record<string, unknown>;
+}
+
+export interface EditRequest {
+  tool: string;
+  path: string;
+  baseSha256?: string;
+  /** write_file may create a missing file. */
+  allowCreate?: boolean;
+  createDirs?: boolean;
+  /** An existing file may only be changed by a caller that shows it read it (write_file, edit_lines, safe_patch). */
+  requireBaseForExisting?: boolean;
+  skipValidation?: boolean;
+  /** Computes the edit from the current text (undefined when the file does not exist yet). */
+  plan(current: string | undefined): Result<{ plan: EditPlan }>;
+}
+
+/**
+ * The one path every mutation takes (DESIGN.md's data flow): resolve and confine the path,
+ * then, under the file's lock: read the current text (dirty buffer first), check the hash,
+ * compute the edit, validate the candidate, ask consent for sensitive files, snapshot the old
+ * text durably, apply through a WorkspaceEdit and save, journal the outcome, report new
+ * diagnostics. Nothing touches the file before the snapshot is on disk.
+ */
+export async function runEdit(ctx: InvocationContext, req: EditRequest): Promise<ToolResultJson> {
+  const { services } = ctx;
+  const resolved = await resolveTarget(req.path, { forWrite: true, allowCreate: !!req.allowCreate, protectedDirs: [services.storageDir] });
+  if (!resolved.ok) return failureResult(resolved.failure);
+  const target = resolved.target;
+  return services.locks.run(target.absPath, () => editLocked(ctx, req, target));
+}
+
+async function editLocked(ctx: InvocationContext, req: EditRequest, target: Target): Promise<ToolResultJson> {
+  const { services, token } = ctx;
+  const settings = services.settings(target.uri);
+  const path = target.displayPath;
+  const turnId = services.turnIdFor(ctx.invocationToken);
+  let current: CurrentText | undefined;
+  const read = await readCurrentText(target.uri, path, settings.maxFileBytes);
+  if (read.ok) current = read.current;
+  else if (read.failure.error_type !== 'FILE_NOT_FOUND' || !req.allowCreate) return failureResult(read.failure, { path });
+
+  if (!current && req.baseSha256) {
+    return failureResult(fail('FILE_NOT_FOUND', `${path} no longer exists (it was deleted or renamed after you read it). To create it anew, call write_file without base_sha256.`).failure, { path });
+  }
+  if (current && req.requireBaseForExisting && !req.baseSha256) {
+    return failureResult(fail('INVALID_INPUT', `${path} already exists: pass base_sha256 of the version you read (read_file gives it), so your change cannot overwrite edits you have not seen.`, { field: 'base_sha256' }).failure, { path, sha256: current.sha256 });
+  }
+  if (current && req.baseSha256 && req.baseSha256.toLowerCase() !== current.sha256) {
+    return hashMismatchResult(services.store, path, req.baseSha256, current.text, current.sha256);
+  }
+
+  const planned = req.plan(current?.text);
+  if (!planned.ok) {
+    await services.store.recordAttempt({ tool: req.tool, path, outcome: outcomeOf(planned.failure.error_type), beforeText: current?.text ?? '', turnId, message: planned.failure.message });
+    return failureResult(planned.failure, { path });
+  }
+  const plan = planned.plan;
+  if (current && plan.newText === current.text) {
+    return { success: true, message: `${path} already has this content; nothing was changed.`, path, sha256: current.sha256, unchanged: true };
+  }
+
+  const languageId = languageIdFor(target.uri);
+  const check = await checkCandidate({ languageId, displayPath: path, baseText: current?.text ?? '', candidateText: plan.newText, skip: !!req.skipValidation, settings });
+  if (check.blocked) {
+    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, message: check.blocked.message });
+    return check.blocked;
+  }
+
+  const consent = await services.consentForSensitive(target, current?.text ?? '', plan.newText, req.tool);
+  if (!consent.ok) {
+    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, message: consent.failure.message });
+    return failureResult(consent.failure, { path });
+  }
+  if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'Cancelled before the edit was applied; nothing was changed.', path };
+
+  // Snapshot first: if this fails, nothing is touched.
+  const begun = await services.store.begin({ tool: req.tool, path, beforeText: current?.text ?? '', turnId });
+  if (!begun.ok) {
+    return failureResult(fail('INTERNAL_ERROR', `The backup of ${path} could not be written (${begun.failure.message}), so the edit was not applied. Nothing was changed.`).failure, { path });
+  }
+  const watch = await watchDiagnostics(ctx, target, current !== undefined);
+  let applied;
+  try {
+    applied = current ? await applyTextChange(target.uri, current.text, plan.newText) : await createFileWithText(target.uri, plan.newText, !!req.createDirs, path);
+  } catch (e) {
+    applied = fail('INTERNAL_ERROR', `Applying the edit failed: ${(e as Error).message}`);
+  }
+  if (!applied.ok) {
+    await services.store.finish(begun.id, { after_sha256: begun.before_sha256, outcome: 'failed', message: applied.failure.message });
+    return failureResult(applied.failure, { path });
+  }
+  const after = applied.applied;
+  let diagnostics;
+  try {
+    diagnostics = await reportNewDiagnostics(ctx, target, watch, current?.text, after);
+  } finally {
+    // The journal must be finished whatever happened while waiting for diagnostics.
+    const rolledBack = diagnostics?.rolledBack === true;
+    await services.store.finish(begun.id, {
+      afterText: rolledBack ? current?.text ?? '' : after.text,
+      outcome: rolledBack ? 'rolled_back' : 'applied',
+      message: rolledBack ? diagnostics?.summary : current ? undefined : 'created',
+    });
+  }
+  const counts = diffLineCounts(current?.text ?? '', after.text);
+  const result: ToolResultJson = {
+    success: true,
+    message: `${plan.summary}${after.saved ? '' : ' Not saved: the user has unsaved changes in this file.'} Check the excerpt against your intent.`,
+    path,
+    sha256: diagnostics.rolledBack ? diagnostics.sha256 : after.sha256,
+    ...(current ? {} : { created: true }),
+    saved: after.saved,
+    lines_added: counts.added,
+    lines_removed: counts.removed,
+    backup_id: begun.id,
+    ...(plan.details ?? {}),
+    excerpt: excerptAround(after.text, plan.changed),
+    ...(check.warnings ? { validation_warnings: check.warnings } : {}),
+    ...(check.checkers.length ? { validated_by: check.checkers } : {}),
+    ...(after.notes.length ? { notes: after.notes } : {}),
+    ...diagnostics.fields,
+  };
+  if (diagnostics.rolledBack) {
+    return { ...result, success: false, error_type: 'VALIDATION_FAILED', message: `The edit introduced new errors (${diagnostics.summary}) and was rolled back (setting safeEdit.diagnostics.onNewErrors is "rollback"). The file is as before.`, excerpt: undefined };
+  }
+  return result;
+}
+
+function outcomeOf(errorType: string): 'blocked' | 'failed' {
+  return ['SIZE_REDUCTION_BLOCKED', 'DUPLICATE_CONTENT', 'ELISION_BLOCKED', 'VALIDATION_FAILED', 'PERMISSION_DENIED'].includes(errorType) ? 'blocked' : 'failed';
+}
+
+export type { Target };

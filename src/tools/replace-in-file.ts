@@ -1,0 +1,42 @@
+import { applySearchReplace } from '../core/replace';
+import { fail } from '../core/types';
+import { engineFailure } from './engine-failure';
+import { runEdit } from './edit-pipeline';
+import type { ToolDefinition } from './tool-runner';
+
+export interface ReplaceInFileInput {
+  path: string;
+  old_text: string;
+  new_text: string;
+  base_sha256?: string;
+  expected_replacements?: number;
+  skip_validation?: boolean;
+}
+
+/** replace_in_file: search/replace with the engine's matcher and its uniqueness rule. */
+export const replaceInFileTool: ToolDefinition<ReplaceInFileInput> = {
+  name: 'replace_in_file',
+  prepare: (input) => ({ invocationMessage: `Editing ${String(input.path)}` }),
+  invoke: (input, ctx) =>
+    runEdit(ctx, {
+      tool: 'replace_in_file',
+      path: input.path,
+      baseSha256: input.base_sha256,
+      skipValidation: input.skip_validation,
+      plan(current) {
+        if (current === undefined) return fail('FILE_NOT_FOUND', 'replace_in_file edits existing files; create a new file with write_file.');
+        const r = applySearchReplace(current, input.old_text, input.new_text, { expectedReplacements: input.expected_replacements });
+        if (!r.ok) return { ok: false, failure: engineFailure(r.error) };
+        const n = r.replacements ?? 1;
+        return {
+          ok: true,
+          plan: {
+            newText: r.text,
+            changed: r.changed,
+            summary: `Replaced ${n} occurrence${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
+            details: { replacements: n, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
+          },
+        };
+      },
+    }),
+};

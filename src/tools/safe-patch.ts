@@ -1,0 +1,41 @@
+import { applyUnifiedDiff } from '../core/patch';
+import { fail } from '../core/types';
+import { engineFailure } from './engine-failure';
+import { runEdit } from './edit-pipeline';
+import type { ToolDefinition } from './tool-runner';
+
+export interface SafePatchInput {
+  path: string;
+  base_sha256: string;
+  unified_diff: string;
+  skip_validation?: boolean;
+}
+
+/** safe_patch: a unified diff applied to exactly the version the agent read, all hunks or none. */
+export const safePatchTool: ToolDefinition<SafePatchInput> = {
+  name: 'safe_patch',
+  prepare: (input) => ({ invocationMessage: `Patching ${String(input.path)}` }),
+  invoke: (input, ctx) =>
+    runEdit(ctx, {
+      tool: 'safe_patch',
+      path: input.path,
+      baseSha256: input.base_sha256,
+      requireBaseForExisting: true,
+      skipValidation: input.skip_validation,
+      plan(current) {
+        if (current === undefined) return fail('FILE_NOT_FOUND', 'safe_patch edits existing files; create a new file with write_file.');
+        const r = applyUnifiedDiff(current, input.unified_diff);
+        if (!r.ok) return { ok: false, failure: engineFailure(r.error) };
+        const n = r.hunks?.length ?? 0;
+        return {
+          ok: true,
+          plan: {
+            newText: r.text,
+            changed: r.changed,
+            summary: `Applied ${n} hunk${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
+            details: { hunks: r.hunks, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
+          },
+        };
+      },
+    }),
+};

@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import { isSensitivePath } from '../core/sensitive';
+import { createUnifiedDiff } from '../core/diff';
+import { fail } from '../core/types';
+import type { Target } from '../workspace/resolve-target';
+
+export type ConsentAnswer = 'allow' | 'deny';
+
+/**
+ * Asks the user, in a modal dialog raised from `invoke` itself, before an agent edits a
+ * sensitive file (workspace settings, CI workflows, agent definitions, lockfiles, .env…).
+ * This is independent of the chat's "Always Allow" for the tool: a prompt injection that got
+ * the tool auto-approved still cannot rewrite `.vscode/settings.json` unseen (CVE-2025-53773).
+ * `answerForTests` replaces the dialog only in the extension's test mode.
+ */
+export async function consentForSensitive(
+  target: Target,
+  oldText: string,
+  newText: string,
+  tool: string,
+  extraGlobs: string[],
+  answerForTests: () => ConsentAnswer | undefined,
+): Promise<{ ok: true } | { ok: false; failure: ReturnType<typeof fail>['failure'] }> {
+  const lexical = isSensitivePath(target.relPath, extraGlobs);
+  const real = isSensitivePath(target.realRelPath, extraGlobs);
+  const match = lexical.sensitive ? lexical : real;
+  if (!match.sensitive) return { ok: true };
+  const diff = createUnifiedDiff(oldText, newText, { oldLabel: `a/${target.displayPath}`, newLabel: `b/${target.displayPath}` });
+  const shown = diff.length > 4000 ? `${diff.slice(0, 4000)}\n… (${diff.length - 4000} more characters)` : diff;
+  const stub = answerForTests();
+  let allowed: boolean;
+  if (stub !== undefined) {
+    allowed = stub === 'allow';
+  } else {
+    const choice = await vscode.window.showWarningMessage(
+      `An agent (${tool}) wants to change the sensitive file ${target.displayPath} (matches "${match.glob}").`,
+      { modal: true, detail: `Review the change before allowing it:\n\n${shown}` },
+      'Allow This Edit',
+    );
+    allowed = choice === 'Allow This Edit';
+  }
+  if (allowed) return { ok: true };
+  return fail('PERMISSION_DENIED', `The user declined the change to ${target.displayPath}, a protected file (${match.glob}). Nothing was changed. Do not retry this edit; ask the user what they want instead.`, { glob: match.glob });
+}
