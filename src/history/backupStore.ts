@@ -8,6 +8,8 @@ import { diffLineCounts } from '../core/diff/counts';
 import { BlobKind } from './blobFormat';
 import { BlobStore, Keyframe } from './blobStore';
 import { Journal } from './journal';
+import { composeLineDelta, createLineDelta, LineDelta } from './lineDelta';
+import { diffLineArrays } from '../core/diff/lineDiff';
 import { EntryUpdate } from './journalRecords';
 import { planRetention, referencedBlobs } from './retention';
 import { SerialQueue } from './serialQueue';
@@ -52,7 +54,17 @@ export interface SnapshotResult {
 }
 
 const MB = 1024 * 1024;
-const KEYFRAME_CACHE_SIZE = 8;
+const PATH_STATE_CACHE_SIZE = 8;
+
+/**
+ * What the store keeps in memory about a file it snapshotted recently: the keyframe new
+ * snapshots are diffed against, and the newest version with its delta against that
+ * keyframe (so the next delta is composed from a cheap neighbour diff).
+ */
+interface PathState {
+  keyframe: Keyframe;
+  recent?: { sha256: string; keyframe: string; lines: string[]; delta: LineDelta };
+}
 
 /**
  * The backup store: durable, deduplicated, compressed snapshots of file texts plus a
@@ -78,8 +90,8 @@ export class BackupStore {
   private readonly entries = new Map<string, JournalEntry>();
   /** Before-texts of pending entries, to count lines at finish without a read. */
   private readonly pendingTexts = new Map<string, string>();
-  /** Newest keyframe per path, least recently used first. */
-  private readonly keyframes = new Map<string, Keyframe>();
+  /** Per recently snapshotted path: its keyframe and newest version (least recently used first). */
+  private readonly pathStates = new Map<string, PathState>();
   /** Deltas stored against each keyframe this session (bounded by maxDeltasPerKeyframe). */
   private readonly deltaCounts = new Map<string, number>();
   /** Blobs written by `snapshot()` that no entry references yet; kept from GC this session. */
@@ -297,8 +309,8 @@ export class BackupStore {
         .filter((e) => e.outcome !== 'pending' && (filePath === undefined || e.path === filePath))
         .map((e) => e.id);
       await this.dropEntries(ids);
-      if (filePath === undefined) { this.keyframes.clear(); this.pinned.clear(); }
-      else this.keyframes.delete(filePath);
+      if (filePath === undefined) { this.pathStates.clear(); this.pinned.clear(); }
+      else this.pathStates.delete(filePath);
       await this.collectGarbage();
       if (filePath === undefined || this.journal.wantsCompaction()) await this.journal.compact([...this.entries.values()]);
       return { ok: true, removed: ids.length };
@@ -354,15 +366,33 @@ export class BackupStore {
 
   private async snapshotUnqueued(filePath: string, text: string): Promise<SnapshotResult> {
     const sha256 = sha256Text(text);
-    const keyframe = this.blobs.has(sha256) ? undefined : await this.keyframeFor(filePath);
-    const stored = await this.blobs.put(sha256, text, keyframe, (deltaBytes) =>
+    const state = this.pathStates.get(filePath);
+    if (await this.blobs.exists(sha256)) {
+      const kind = this.blobs.info(sha256)?.kind ?? 'key';
+      // Deduplicated. The path's recent version stays the base for composing the next delta.
+      if (state?.recent && state.recent.sha256 !== sha256) state.recent = undefined;
+      return { sha256, created: false, kind };
+    }
+    const lines = splitLinesKeepEnds(text);
+    const keyframe = await this.keyframeFor(filePath);
+    let candidate: { base: Keyframe; delta: LineDelta } | undefined;
+    if (keyframe) {
+      const recent = this.pathStates.get(filePath)?.recent;
+      const delta = recent && recent.keyframe === keyframe.sha256
+        ? composeLineDelta(recent.delta, recent.lines, lines, diffLineArrays(recent.lines, lines))
+        : createLineDelta(keyframe.lines, lines);
+      candidate = { base: keyframe, delta };
+    }
+    const stored = await this.blobs.put(sha256, text, candidate, (deltaBytes) =>
       keyframe !== undefined
       && deltaBytes <= keyframe.bytes * this.options.deltaMaxRatio
       && (this.deltaCounts.get(keyframe.sha256) ?? 0) < this.options.maxDeltasPerKeyframe);
-    if (stored.created && stored.kind === 'key') {
-      this.rememberKeyframe(filePath, { sha256, lines: splitLinesKeepEnds(text), bytes: this.blobs.info(sha256)?.bytes ?? 0 });
-    } else if (stored.created && keyframe) {
+    if (stored.kind === 'key') {
+      const newKeyframe: Keyframe = { sha256, lines, bytes: this.blobs.info(sha256)?.bytes ?? 0 };
+      this.rememberPathState(filePath, { keyframe: newKeyframe, recent: { sha256, keyframe: sha256, lines, delta: { baseLines: lines.length, ops: [] } } });
+    } else if (keyframe && candidate) {
       this.deltaCounts.set(keyframe.sha256, (this.deltaCounts.get(keyframe.sha256) ?? 0) + 1);
+      this.rememberPathState(filePath, { keyframe, recent: { sha256, keyframe: keyframe.sha256, lines, delta: candidate.delta } });
     }
     return { sha256, created: stored.created, kind: stored.kind };
   }
@@ -372,13 +402,12 @@ export class BackupStore {
    * file's newest stored snapshot (a keyframe itself, or a delta's base).
    */
   private async keyframeFor(filePath: string): Promise<Keyframe | undefined> {
-    const cached = this.keyframes.get(filePath);
-    if (cached && this.blobs.has(cached.sha256)) {
-      this.keyframes.delete(filePath);
-      this.keyframes.set(filePath, cached);
-      return cached;
+    const cached = this.pathStates.get(filePath);
+    if (cached && this.blobs.has(cached.keyframe.sha256)) {
+      this.rememberPathState(filePath, cached);
+      return cached.keyframe;
     }
-    this.keyframes.delete(filePath);
+    this.pathStates.delete(filePath);
     const newest = [...this.entries.values()].reverse().find((e) => e.path === filePath && this.blobs.has(e.after_sha256 ?? e.before_sha256))
       ?? [...this.entries.values()].reverse().find((e) => e.path === filePath && this.blobs.has(e.before_sha256));
     if (!newest) return undefined;
@@ -393,16 +422,16 @@ export class BackupStore {
       for (const other of this.blobs.shas()) if (this.blobs.info(other)?.base === keySha) count++;
       this.deltaCounts.set(keySha, count);
     }
-    this.rememberKeyframe(filePath, keyframe);
+    this.rememberPathState(filePath, { keyframe });
     return keyframe;
   }
 
-  private rememberKeyframe(filePath: string, keyframe: Keyframe): void {
-    this.keyframes.delete(filePath);
-    this.keyframes.set(filePath, keyframe);
-    while (this.keyframes.size > KEYFRAME_CACHE_SIZE) {
-      const oldest = this.keyframes.keys().next().value as string;
-      this.keyframes.delete(oldest);
+  private rememberPathState(filePath: string, state: PathState): void {
+    this.pathStates.delete(filePath);
+    this.pathStates.set(filePath, state);
+    while (this.pathStates.size > PATH_STATE_CACHE_SIZE) {
+      const oldest = this.pathStates.keys().next().value as string;
+      this.pathStates.delete(oldest);
     }
   }
 

@@ -4,7 +4,7 @@ import { sha256Text } from '../core/hash';
 import { fail, Result } from '../core/types';
 import { splitLinesKeepEnds } from '../core/diff/lines';
 import { BlobHeader, BlobKind, decodeBlob, encodeBlob, MAX_HEADER_BYTES, parseBlobHeader } from './blobFormat';
-import { applyLineDelta, createLineDelta } from './lineDelta';
+import { applyLineDelta, LineDelta } from './lineDelta';
 import { ensureDirDurable, writeFileDurable } from './durableFs';
 
 /** What the store knows about one blob without reading it. */
@@ -63,23 +63,30 @@ export class BlobStore {
     return sum;
   }
 
+  /** True when a blob for `sha256` is indexed and its file exists (a dedup hit). */
+  async exists(sha256: string): Promise<boolean> {
+    return this.index.has(sha256) && await this.fileExists(sha256);
+  }
+
   /**
-   * Stores `text` (whose sha256 is `sha256`) durably unless a blob for it exists. With a
-   * keyframe of the same file, a delta is stored when `preferDelta(deltaBytes)` says it
-   * is worth it; otherwise a keyframe. Returns the blob's kind and whether it was new.
+   * Stores `text` (whose sha256 is `sha256`) durably, unless a blob for it exists. When a
+   * delta candidate against a keyframe is given, it is first checked by applying it (a
+   * wrong delta is never written) and used when `preferDelta(compressedBytes)` agrees;
+   * otherwise the text is stored as a new keyframe. Returns the blob's kind and whether
+   * it was written now.
    */
-  async put(sha256: string, text: string, keyframe: Keyframe | undefined, preferDelta: (deltaBytes: number) => boolean):
-    Promise<{ kind: BlobKind; created: boolean }> {
+  async put(sha256: string, text: string, candidate: { base: Keyframe; delta: LineDelta } | undefined,
+    preferDelta: (deltaBytes: number) => boolean): Promise<{ kind: BlobKind; created: boolean }> {
     const existing = this.index.get(sha256);
     if (existing && await this.fileExists(sha256)) return { kind: existing.kind, created: false };
 
     let encoded: Buffer | undefined;
     let kind: BlobKind = 'key';
     let base: string | undefined;
-    if (keyframe && keyframe.sha256 !== sha256 && this.index.get(keyframe.sha256)?.kind === 'key') {
-      const delta = createLineDelta(keyframe.lines, text);
-      const candidate = await encodeBlob('delta', Buffer.from(JSON.stringify(delta), 'utf8'), keyframe.sha256);
-      if (preferDelta(candidate.length)) { encoded = candidate; kind = 'delta'; base = keyframe.sha256; }
+    if (candidate && candidate.base.sha256 !== sha256 && this.index.get(candidate.base.sha256)?.kind === 'key'
+      && applyLineDelta(candidate.base.lines, candidate.delta) === text) {
+      const bytes = await encodeBlob('delta', Buffer.from(JSON.stringify(candidate.delta), 'utf8'), candidate.base.sha256);
+      if (preferDelta(bytes.length)) { encoded = bytes; kind = 'delta'; base = candidate.base.sha256; }
     }
     encoded ??= await encodeBlob('key', Buffer.from(text, 'utf8'));
 
