@@ -1,6 +1,7 @@
 // Bundles the extension (vscode external) and the headless engine + CLI (no vscode at all).
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
 const common = {
@@ -11,16 +12,23 @@ const common = {
   sourcemap: !production,
   minify: production,
   logLevel: 'warning',
+  // Prefer ESM builds: jsonc-parser's UMD build hides its requires from the bundler.
+  mainFields: ['module', 'main'],
 };
 
 await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] });
 // The headless bundles must never pull in vscode: marking nothing external makes esbuild fail if they try.
 await build({ ...common, entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js' });
-await build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
+if (existsSync('src/cli.ts')) await build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
 
-// Tree-sitter grammars are loaded lazily from disk at run time, so they ship as files beside the bundle.
+// Tree-sitter grammars are loaded lazily from disk at run time, so they ship as files beside
+// the bundle. The list lives in src/validate/wasm-files.ts (one source): evaluate that module.
+const listing = await build({ ...common, sourcemap: false, minify: false, entryPoints: ['src/validate/wasm-files.ts'], write: false });
+const mod = { exports: {} };
+new Function('module', 'exports', 'require', '__dirname', listing.outputFiles[0].text)(mod, mod.exports, createRequire(import.meta.url), process.cwd());
 mkdirSync('dist/wasm', { recursive: true });
-const wasmSources = [
-  'node_modules/web-tree-sitter/web-tree-sitter.wasm',
-];
-for (const f of wasmSources) if (existsSync(f)) cpSync(f, `dist/wasm/${f.split('/').pop()}`);
+for (const rel of mod.exports.VALIDATION_WASM_FILES) {
+  const from = `node_modules/${rel}`;
+  if (!existsSync(from)) throw new Error(`missing ${from}: run npm ci`);
+  cpSync(from, `dist/wasm/${rel.split('/').pop()}`);
+}

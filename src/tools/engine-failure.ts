@@ -11,7 +11,7 @@ export function engineFailure(error: EngineError): Failure {
   const failure: Failure = { error_type: type, message, ...data };
   if (Array.isArray(error.failed_hunks) && error.failed_hunks.length > 0) {
     try {
-      failure.instruction = correctiveInstruction(error as never);
+      failure.instruction = correctiveInstruction(error);
     } catch {
       // The instruction is a courtesy; the data above is what matters.
     }

@@ -25,7 +25,13 @@ export const safePatchTool: ToolDefinition<SafePatchInput> = {
       plan(current) {
         if (current === undefined) return fail('FILE_NOT_FOUND', 'safe_patch edits existing files; create a new file with write_file.');
         const r = applyUnifiedDiff(current, input.unified_diff);
-        if (!r.ok) return { ok: false, failure: engineFailure(r.error) };
+        if (!r.ok) {
+          // A patch that does not fit the file is an invalid patch for the model (and for the
+          // failure counter); the engine's finer reason is kept.
+          const failure = engineFailure(r.error);
+          if (failure.error_type === 'NO_MATCH') return { ok: false, failure: { ...failure, error_type: 'INVALID_PATCH', reason: 'no_match' } };
+          return { ok: false, failure };
+        }
         const n = r.hunks?.length ?? 0;
         return {
           ok: true,
