@@ -1,5 +1,52 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Services } from '../tools/services';
+import { addAgentInstructionsCommand } from './add-instructions';
+import { registerBackupDocuments } from './backup-documents';
+import { clearBackupsCommand } from './clear-backups';
+import { compareWithBackupCommand } from './compare-with-backup';
+import { compareWithCurrentCommand, copySha256Command, revealFileCommand, rollbackToBeforeCommand } from './history-actions';
+import { openLocalHistoryCommand } from './open-local-history';
+import { resetFailureCountersCommand } from './reset-counters';
+import { rollbackFileCommand } from './rollback-file';
+import { rollbackTurnCommand } from './rollback-turn';
+import { undoLastAgentEditCommand } from './undo-last-edit';
 
-/** Registers the command-palette commands. (Placeholder until the commands land.) */
-export function registerCommands(_context: vscode.ExtensionContext, _services: Services): void {}
+type Handler = (services: Services, arg: unknown) => unknown;
+
+/** Command id → handler. Ids and titles are contributed in package.json (scripts/manifest-ui.mjs). */
+const COMMANDS: Record<string, Handler> = {
+  'agentSafeEdit.rollbackFile': rollbackFileCommand,
+  'agentSafeEdit.undoLastAgentEdit': undoLastAgentEditCommand,
+  'agentSafeEdit.compareWithBackup': compareWithBackupCommand,
+  'agentSafeEdit.clearBackups': clearBackupsCommand,
+  'agentSafeEdit.openLocalHistory': openLocalHistoryCommand,
+  'agentSafeEdit.rollbackTurn': rollbackTurnCommand,
+  'agentSafeEdit.resetFailureCounters': resetFailureCountersCommand,
+  'agentSafeEdit.addAgentInstructions': addAgentInstructionsCommand,
+  'agentSafeEdit.history.compareWithCurrent': compareWithCurrentCommand,
+  'agentSafeEdit.history.rollbackToBefore': rollbackToBeforeCommand,
+  'agentSafeEdit.history.copySha256': copySha256Command,
+  'agentSafeEdit.history.revealFile': revealFileCommand,
+};
+
+/**
+ * Registers the command-palette and history-tree commands and the read-only backup document
+ * provider. Each command takes one optional argument (see src/commands/args.ts) and returns
+ * a CommandOutcome; an unexpected exception is shown to the user and returned as a failed
+ * outcome rather than thrown into VS Code.
+ */
+export function registerCommands(context: vscode.ExtensionContext, services: Services): void {
+  context.subscriptions.push(registerBackupDocuments(services));
+  for (const [id, handler] of Object.entries(COMMANDS)) {
+    context.subscriptions.push(vscode.commands.registerCommand(id, async (arg: unknown) => {
+      try {
+        return await handler(services, arg);
+      } catch (e) {
+        const message = `Agent Safe Edit: ${id} failed: ${e instanceof Error ? e.message : String(e)}`;
+        services.log(message);
+        void vscode.window.showErrorMessage(message);
+        return { ok: false, message };
+      }
+    }));
+  }
+}

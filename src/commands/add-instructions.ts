@@ -1,0 +1,73 @@
+import * as vscode from 'vscode';
+import { AGENT_INSTRUCTIONS_PATH, agentInstructionsMarkdown, CUSTOM_AGENT_PATH, customAgentMarkdown } from '../core/instructions';
+import type { Services } from '../tools/services';
+import { readArgs } from './args';
+import { INSTRUCTIONS_TOOL } from './command-tools';
+import { announce, CommandOutcome } from './restore-support';
+
+type FileOutcome = 'created' | 'overwritten' | 'unchanged' | 'kept';
+
+/**
+ * "Add Agent Instructions to Workspace": writes the instructions file and the custom agent
+ * file into the first workspace folder, then opens the instructions file. A file that exists
+ * with other content is overwritten only after a modal question (or with `{ overwrite: true }`;
+ * `{ overwrite: false }` keeps it without asking); its old text is journaled in the backup
+ * store first, so "Roll Back File…" can bring it back.
+ */
+export async function addAgentInstructionsCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
+  const args = readArgs(arg);
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return announce({ ok: false, message: 'Agent Safe Edit: open a folder first; the instructions are written into the workspace.' });
+  const files: [string, string][] = [[AGENT_INSTRUCTIONS_PATH, agentInstructionsMarkdown()], [CUSTOM_AGENT_PATH, customAgentMarkdown()]];
+  const outcomes: Record<string, FileOutcome> = {};
+  for (const [rel, text] of files) {
+    const written = await writeOne(services, folder.uri, rel, text, args.overwrite);
+    if (!written.ok) return announce({ ok: false, message: `Agent Safe Edit: ${rel} could not be written: ${written.message}`, files: outcomes });
+    outcomes[rel] = written.outcome;
+  }
+  const instructionsUri = vscode.Uri.joinPath(folder.uri, AGENT_INSTRUCTIONS_PATH);
+  await vscode.window.showTextDocument(instructionsUri, { preview: false });
+  const summary = Object.entries(outcomes).map(([rel, o]) => `${rel} ${o}`).join('; ');
+  return announce({ ok: true, message: `Agent Safe Edit: ${summary}.`, files: outcomes });
+}
+
+async function writeOne(services: Services, root: vscode.Uri, rel: string, text: string, overwrite: boolean | undefined): Promise<{ ok: true; outcome: FileOutcome } | { ok: false; message: string }> {
+  const uri = vscode.Uri.joinPath(root, rel);
+  const existing = await readIfExists(uri);
+  if (existing === text) return { ok: true, outcome: 'unchanged' };
+  if (existing !== undefined) {
+    const replace = overwrite ?? await askOverwrite(rel);
+    if (!replace) return { ok: true, outcome: 'kept' };
+  }
+  // The journal knows files by their display path (the folder's name first in a multi-root window).
+  const journalPath = (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? `${vscode.workspace.getWorkspaceFolder(root)?.name ?? ''}/${rel}` : rel;
+  const begun = existing !== undefined ? await services.store.begin({ tool: INSTRUCTIONS_TOOL, path: journalPath, beforeText: existing }) : undefined;
+  if (begun && !begun.ok) return { ok: false, message: `its current text could not be backed up (${begun.failure.message}), so it was left as it is` };
+  try {
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+  } catch (e) {
+    if (begun?.ok) await services.store.finish(begun.id, { after_sha256: begun.before_sha256, outcome: 'failed', message: String(e) });
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+  if (begun?.ok) await services.store.finish(begun.id, { afterText: text, outcome: 'applied' });
+  return { ok: true, outcome: existing === undefined ? 'created' : 'overwritten' };
+}
+
+async function readIfExists(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+async function askOverwrite(rel: string): Promise<boolean> {
+  const choice = await vscode.window.showWarningMessage(
+    `${rel} already exists with different content. Replace it with the Agent Safe Edit template?`,
+    { modal: true, detail: 'Its current text is kept in the Agent Safe Edit backups, so "Roll Back File…" can restore it.' },
+    'Replace',
+    'Keep Mine',
+  );
+  return choice === 'Replace';
+}

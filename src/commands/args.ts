@@ -1,0 +1,50 @@
+/**
+ * Reading the optional argument of a command. Commands are called from the palette (no
+ * argument), from the history tree (a tree item), from tests and from other extensions (a
+ * plain object); anything else is treated as "no argument". Pure: no `vscode` import.
+ */
+
+/** The optional argument shared by our commands; every field is optional and checked. */
+export interface CommandArgs {
+  /** Workspace-relative path of the file (as the journal records it). */
+  path?: string;
+  /** Index into the file's restorable entries, newest first (0 = before the newest edit). */
+  revision?: number;
+  /** A journal entry id. */
+  entryId?: string;
+  /** Index into the rollback-able turns, newest first. */
+  turnIndex?: number;
+  /** false = no confirmation dialog (tests, scripted callers). */
+  confirm?: boolean;
+  /** true = overwrite differing files without asking; false = keep them without asking. */
+  overwrite?: boolean;
+}
+
+/**
+ * Normalises a command argument. Accepts a plain object with the fields of CommandArgs, or
+ * a history-tree item: an entry item (`entry: JournalEntry`, read for `entry.id` and
+ * `entry.path`) or a file item (`path`). Fields of the wrong type are dropped, negative or
+ * fractional indexes are dropped, so a bad argument falls back to asking the user.
+ */
+export function readArgs(arg: unknown): CommandArgs {
+  if (arg === null || typeof arg !== 'object') return {};
+  const o = arg as Record<string, unknown>;
+  const out: CommandArgs = {};
+  const entry = o.entry;
+  if (entry !== null && typeof entry === 'object') {
+    const e = entry as Record<string, unknown>;
+    if (typeof e.id === 'string' && e.id !== '') out.entryId = e.id;
+    if (typeof e.path === 'string' && e.path !== '') out.path = e.path;
+  }
+  if (typeof o.entryId === 'string' && o.entryId !== '') out.entryId = o.entryId;
+  if (typeof o.path === 'string' && o.path !== '') out.path = o.path;
+  if (isIndex(o.revision)) out.revision = o.revision;
+  if (isIndex(o.turnIndex)) out.turnIndex = o.turnIndex;
+  if (typeof o.confirm === 'boolean') out.confirm = o.confirm;
+  if (typeof o.overwrite === 'boolean') out.overwrite = o.overwrite;
+  return out;
+}
+
+function isIndex(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0;
+}

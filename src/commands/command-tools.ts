@@ -1,0 +1,11 @@
+/**
+ * The `tool` names our commands write into the journal for the restores they make, so that
+ * the history tells a user's rollback from an agent's, and "Undo Last Agent Edit" can skip
+ * them. Pure.
+ */
+export const COMMAND_ROLLBACK_TOOL = 'rollback_command';
+export const TURN_ROLLBACK_TOOL = 'rollback_turn';
+export const INSTRUCTIONS_TOOL = 'add_agent_instructions';
+
+/** Journal tools that are a user's command rather than an agent's edit. */
+export const USER_COMMAND_TOOLS: ReadonlySet<string> = new Set([COMMAND_ROLLBACK_TOOL, TURN_ROLLBACK_TOOL, INSTRUCTIONS_TOOL]);

@@ -1,0 +1,60 @@
+import * as vscode from 'vscode';
+import type { JournalEntry } from '../history/types';
+import { restoreBefore } from '../tools/restore-file';
+import type { ToolResultJson } from '../tools/tool-result';
+import type { InvocationContext } from '../tools/tool-runner';
+import type { Services } from '../tools/services';
+
+/** What a command did; returned from `executeCommand` so tests and callers can check it. */
+export interface CommandOutcome {
+  ok: boolean;
+  /** True when the user dismissed a picker or a dialog: nothing was done. */
+  cancelled?: boolean;
+  message: string;
+  [field: string]: unknown;
+}
+
+export function cancelled(message = 'Cancelled; nothing was changed.'): CommandOutcome {
+  return { ok: false, cancelled: true, message };
+}
+
+/**
+ * An invocation context for restores made by a command (no chat request). `turnToken`
+ * groups the restores of one command into one turn: the services give every distinct
+ * object its own turn id, so a turn rollback is itself a turn that can be rolled back.
+ */
+export function commandContext(services: Services, turnToken?: object): InvocationContext {
+  return { services, token: new vscode.CancellationTokenSource().token, invocationToken: turnToken };
+}
+
+/**
+ * Restores `path` to the state before `entry` through the tools' edit pipeline, notes the
+ * rollback in the activity log (the views refresh on it) and returns the tool's result.
+ */
+export async function restoreAndNote(services: Services, ctx: InvocationContext, path: string, entry: JournalEntry, tool: string): Promise<ToolResultJson> {
+  const result = await restoreBefore(ctx, path, entry, tool);
+  if (result.success && result.unchanged !== true) {
+    services.activity.note({ time: Date.now(), kind: 'rollback', tool: 'command', path, message: String(result.message ?? `Restored ${path}`) });
+  }
+  return result;
+}
+
+/** A modal warning with one action button; true when the user chose it. Skipped (true) when `confirm` is false. */
+export async function confirmModal(confirm: boolean | undefined, message: string, detail: string, action: string): Promise<boolean> {
+  if (confirm === false) return true;
+  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
+  return choice === action;
+}
+
+/** Shows the outcome without waiting for the user to dismiss it (a notification, never modal). */
+export function announce(outcome: CommandOutcome): CommandOutcome {
+  if (outcome.cancelled) return outcome;
+  if (outcome.ok) void vscode.window.showInformationMessage(outcome.message);
+  else void vscode.window.showErrorMessage(outcome.message);
+  return outcome;
+}
+
+/** The outcome of one restore as a command outcome. */
+export function restoreOutcome(result: ToolResultJson): CommandOutcome {
+  return { ...result, ok: result.success === true, message: String(result.message ?? '') };
+}
