@@ -80,8 +80,9 @@ export function packageExtension(dirs = startDirs(), log = console.log) {
   const vsix = path.join(dirs.packageDir, `${id}-${version}.vsix`);
   const vsce = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
   const start = performance.now();
+  // vsce 4 declares Node >= 22; the Node 24 installed for code-server satisfies that.
   const result = spawnSync(
-    process.execPath,
+    toolPaths().nodeBin,
     [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix],
     { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
