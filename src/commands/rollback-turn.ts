@@ -10,8 +10,8 @@ import { describeTurn, planTurnRollback, rollbackableTurns } from './turn-plan';
  * "Roll Back Agent Turn…": pick a turn (or `{ turnIndex }`, an index into the turns that
  * changed files, newest first), confirm (unless `{ confirm: false }`), then restore every file
  * the turn changed to its state before the turn's first change of it; files the turn created
- * are removed. Every backup is read before any file is touched, so a missing backup stops the
- * rollback with nothing changed. The restores share one new turn id, so the turn rollback is
+ * are removed. Every backup is read before any file is touched, so a missing or damaged backup
+ * stops the rollback with nothing changed. The restores share one new turn id, so the turn rollback is
  * itself the newest turn and can be rolled back the same way.
  */
 export async function rollbackTurnCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
@@ -26,13 +26,12 @@ export async function rollbackTurnCommand(services: Services, arg: unknown): Pro
     turn = await pickTurn(turns);
     if (!turn) return cancelled();
   }
-  const plan = planTurnRollback(turn, (id) => services.store.get(id));
-  if (plan.missing.length > 0) return announce({ ok: false, message: `Agent Safe Edit: the backups of ${plan.missing.join(', ')} are gone (retention or a clear), so this turn cannot be rolled back as a whole. Nothing was changed.` });
-  for (const step of plan.steps) {
+  const steps = planTurnRollback(turn);
+  for (const step of steps) {
     const stored = await services.store.readText(step.entry.before_sha256);
     if (!stored.ok) return announce({ ok: false, message: `Agent Safe Edit: the backup of ${step.path} cannot be read (${stored.failure.message}). Nothing was changed.` });
   }
-  const files = plan.steps.map((s) => s.path);
+  const files = steps.map((s) => s.path);
   const yes = await confirmModal(
     args.confirm,
     `Roll back the agent turn that changed ${files.length} file${files.length === 1 ? '' : 's'}?`,
@@ -43,14 +42,14 @@ export async function rollbackTurnCommand(services: Services, arg: unknown): Pro
   const ctx = commandContext(services, {});
   const restored: string[] = [];
   const failed: { path: string; message: string }[] = [];
-  for (const step of plan.steps) {
+  for (const step of steps) {
     const result = await restoreAndNote(services, ctx, step.path, step.entry, TURN_ROLLBACK_TOOL);
     if (result.success) restored.push(step.path);
     else failed.push({ path: step.path, message: String(result.message) });
   }
   const message = failed.length === 0
     ? `Agent Safe Edit: rolled back the turn (${restored.length} file${restored.length === 1 ? '' : 's'}: ${restored.join(', ')}).`
-    : `Agent Safe Edit: rolled back ${restored.length} of ${plan.steps.length} files; ${failed.map((f) => `${f.path}: ${f.message}`).join(' ')}`;
+    : `Agent Safe Edit: rolled back ${restored.length} of ${steps.length} files; ${failed.map((f) => `${f.path}: ${f.message}`).join(' ')}`;
   return announce({ ok: failed.length === 0, message, restored, failed, turn_id: turn.id });
 }
 

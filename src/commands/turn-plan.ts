@@ -22,18 +22,16 @@ export function rollbackableTurns(entries: readonly JournalEntry[], quietGapMs: 
  * The per-file restore steps that undo a whole turn: for each file the turn changed, its
  * first changing entry in the turn (whose "before" is the file's state before the turn), in
  * order of first touch. A file the turn created gets its creation entry, so restoring it
- * removes the file. Entries the lookup no longer knows (dropped by retention or a clear) are
- * listed in `missing` and get no step. Pure.
+ * removes the file. Pure; whether the backups can still be read is the caller's check.
  */
-export function planTurnRollback(turn: Turn, lookup: (id: string) => JournalEntry | undefined): { steps: TurnRestoreStep[]; missing: string[] } {
+export function planTurnRollback(turn: Turn): TurnRestoreStep[] {
+  const byId = new Map(turn.entries.map((e) => [e.id, e]));
   const steps: TurnRestoreStep[] = [];
-  const missing: string[] = [];
   for (const point of turnRestorePoints(turn)) {
-    const entry = lookup(point.entry_id) ?? turn.entries.find((e) => e.id === point.entry_id);
+    const entry = byId.get(point.entry_id);
     if (entry) steps.push({ path: point.path, entry });
-    else missing.push(point.path);
   }
-  return { steps, missing };
+  return steps;
 }
 
 /** Picker label of a turn: "3 files, 5 edits · 2 min ago". */

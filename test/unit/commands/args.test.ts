@@ -1,0 +1,29 @@
+import { strict as assert } from 'node:assert';
+import { readArgs } from '../../../src/commands/args';
+import { entry } from './fixtures';
+
+describe('commands/args readArgs', () => {
+  it('gives no fields for a missing or non-object argument', () => {
+    for (const arg of [undefined, null, 3, 'a.txt', true]) assert.deepEqual(readArgs(arg), {});
+  });
+
+  it('keeps well-typed fields of a plain object', () => {
+    assert.deepEqual(readArgs({ path: 'src/a.c', revision: 2, confirm: false, overwrite: true, turnIndex: 0, entryId: 'x1' }),
+      { path: 'src/a.c', revision: 2, confirm: false, overwrite: true, turnIndex: 0, entryId: 'x1' });
+  });
+
+  it('drops negative, fractional and non-numeric indexes and wrongly typed flags', () => {
+    assert.deepEqual(readArgs({ revision: -1, turnIndex: 1.5, confirm: 'no', overwrite: 1, path: '' }), {});
+    assert.deepEqual(readArgs({ revision: '0' }), {});
+  });
+
+  it('reads an entry item of the history tree (entry.id and entry.path)', () => {
+    const e = entry({ path: 'lib/x.ts', time: 5 });
+    assert.deepEqual(readArgs({ entry: e, label: 'whatever' }), { entryId: e.id, path: 'lib/x.ts' });
+  });
+
+  it('an explicit entryId or path wins over the item\'s entry', () => {
+    const e = entry({ path: 'lib/x.ts', time: 5 });
+    assert.deepEqual(readArgs({ entry: e, entryId: 'other', path: 'y.ts' }), { entryId: 'other', path: 'y.ts' });
+  });
+});
