@@ -7,7 +7,8 @@ import { bracketBalanceDelta, hintFor } from './hints';
 import { jsonProblems } from './json-checker';
 import { checkerFor, type CheckerSpec } from './languages';
 import { pythonIndentationProblems } from './python-indentation';
-import { loadGrammar } from './tree-sitter-runtime';
+import { IncrementalParser } from './incremental-parser';
+import { loadGrammar, type LoadedGrammar } from './tree-sitter-runtime';
 import { treeSitterProblems } from './tree-sitter-checker';
 import { yamlProblems } from './yaml-checker';
 
@@ -100,13 +101,25 @@ async function problemRunner(spec: CheckerSpec, dirs: readonly string[]): Promis
     case 'tree-sitter': {
       const load = await loadGrammar(spec.grammar, dirs);
       if (!load.ok) return load;
-      const grammar = load.grammar;
+      const parser = incrementalParserFor(load.grammar);
       const problems = spec.pythonIndentation
-        ? (t: string) => sortByPosition([...treeSitterProblems(grammar, t), ...pythonIndentationProblems(t)])
-        : (t: string) => treeSitterProblems(grammar, t);
+        ? (t: string) => sortByPosition([...treeSitterProblems(parser, t), ...pythonIndentationProblems(t)])
+        : (t: string) => treeSitterProblems(parser, t);
       return { ok: true, checker: `tree-sitter:${spec.grammar}`, problems };
     }
   }
+}
+
+const parsers = new WeakMap<LoadedGrammar, IncrementalParser>();
+
+/** One incremental parser per loaded grammar, so consecutive edits of a file re-parse only what changed. */
+function incrementalParserFor(grammar: LoadedGrammar): IncrementalParser {
+  let p = parsers.get(grammar);
+  if (!p) {
+    p = new IncrementalParser(grammar);
+    parsers.set(grammar, p);
+  }
+  return p;
 }
 
 function sortByPosition(problems: RawProblem[]): RawProblem[] {

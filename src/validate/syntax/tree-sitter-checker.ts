@@ -1,6 +1,6 @@
 import type { Node as TsNode } from '@vscode/tree-sitter-wasm';
 import type { RawProblem } from '../types';
-import type { LoadedGrammar } from './tree-sitter-runtime';
+import type { IncrementalParser } from './incremental-parser';
 
 /** Beyond this many problems a text is hopelessly broken; collecting more only costs time. */
 const MAX_COLLECTED = 200;
@@ -10,19 +10,16 @@ const MAX_TOKEN_TEXT = 24;
  * Syntax problems tree-sitter finds in `text`: every MISSING node (the parser inserted a
  * token, e.g. a '}' or ';') and every outermost ERROR node (text it could not fit). Subtrees
  * without errors are skipped via `hasError`, so a clean 20k-line file costs one parse and a
- * root check. The tree is freed before returning (wasm memory is not garbage-collected).
- * Positions are 1-based; tree-sitter columns on a JS string are UTF-16 units, like VS Code.
+ * root check. Parsing goes through `parser`, which reuses a recent tree incrementally and
+ * owns (and frees) the trees. Positions are 1-based; tree-sitter columns on a JS string are
+ * UTF-16 units, like VS Code.
  */
-export function treeSitterProblems(grammar: LoadedGrammar, text: string): RawProblem[] {
-  const tree = grammar.parser.parse(text);
+export function treeSitterProblems(parser: IncrementalParser, text: string): RawProblem[] {
+  const tree = parser.parse(text);
   if (!tree) return [{ line: 1, column: 1, key: 'PARSE_FAILED', message: 'the parser gave up on this text' }];
-  try {
-    const out: RawProblem[] = [];
-    if (tree.rootNode.hasError) collect(tree.rootNode, out);
-    return out;
-  } finally {
-    tree.delete();
-  }
+  const out: RawProblem[] = [];
+  if (tree.rootNode.hasError) collect(tree.rootNode, out);
+  return out;
 }
 
 function collect(node: TsNode, out: RawProblem[]): void {

@@ -1,0 +1,119 @@
+import type { Edit, Point, Tree } from '@vscode/tree-sitter-wasm';
+import type { LoadedGrammar } from './tree-sitter-runtime';
+
+/** Trees kept per grammar: the last texts parsed (the next edit's base is usually one of them). */
+const KEPT_TREES = 2;
+
+interface Entry {
+  text: string;
+  tree: Tree;
+}
+
+/**
+ * Parses texts of one grammar, reusing the tree of the most recently parsed text: the
+ * difference between that text and the new one is described to tree-sitter as a single edit
+ * (common prefix and suffix), and only the changed region is re-parsed. Any old tree gives a
+ * correct result (tree-sitter re-parses whatever the edit touches); it is used only when at
+ * least half of the text is unchanged, otherwise the text is parsed from scratch.
+ * Keeps at most KEPT_TREES trees alive and deletes evicted ones (wasm memory is not
+ * garbage-collected). Trees returned by parse() belong to the cache: do not delete them,
+ * and do not keep them past the next parse() call.
+ */
+export class IncrementalParser {
+  private readonly entries: Entry[] = [];
+
+  constructor(private readonly grammar: LoadedGrammar) {}
+
+  parse(text: string): Tree | null {
+    const same = this.entries.find((e) => e.text.length === text.length && e.text === text);
+    if (same) return same.tree;
+    const previous = this.entries[0];
+    const edit = previous ? describeEdit(previous.text, text) : undefined;
+    let tree: Tree | null;
+    if (previous && edit && isWorthReusing(edit, text.length)) {
+      const old = previous.tree.copy();
+      try {
+        old.edit(edit);
+        tree = this.grammar.parser.parse(text, old);
+      } finally {
+        old.delete();
+      }
+    } else {
+      tree = this.grammar.parser.parse(text);
+    }
+    if (!tree) return null;
+    this.entries.unshift({ text, tree });
+    while (this.entries.length > KEPT_TREES) this.entries.pop()?.tree.delete();
+    return tree;
+  }
+}
+
+/**
+ * Reusing a tree pays only when most of the text is unchanged; re-using an unrelated file's
+ * tree measured no faster (often slower) than a fresh parse.
+ */
+function isWorthReusing(edit: Edit, newLength: number): boolean {
+  const unchanged = edit.startIndex + (newLength - edit.newEndIndex);
+  return unchanged >= newLength / 2;
+}
+
+/**
+ * The single edit turning `oldText` into `newText`: everything between their common prefix
+ * and common suffix. Indices and columns are UTF-16 code units, as web-tree-sitter counts on
+ * JS strings. The prefix is not allowed to split a surrogate pair.
+ */
+export function describeEdit(oldText: string, newText: string): Edit {
+  const max = Math.min(oldText.length, newText.length);
+  let start = 0;
+  while (start < max && oldText.charCodeAt(start) === newText.charCodeAt(start)) start++;
+  if (start > 0 && isHighSurrogate(oldText.charCodeAt(start - 1))) start--;
+  let oldEnd = oldText.length;
+  let newEnd = newText.length;
+  while (oldEnd > start && newEnd > start && oldText.charCodeAt(oldEnd - 1) === newText.charCodeAt(newEnd - 1)) {
+    oldEnd--;
+    newEnd--;
+  }
+  if (oldEnd < oldText.length && isLowSurrogate(oldText.charCodeAt(oldEnd))) {
+    oldEnd++;
+    newEnd++;
+  }
+  const startPosition = pointAt(oldText, start);
+  return {
+    startIndex: start,
+    oldEndIndex: oldEnd,
+    newEndIndex: newEnd,
+    startPosition,
+    oldEndPosition: pointAfter(oldText, start, oldEnd, startPosition),
+    newEndPosition: pointAfter(newText, start, newEnd, startPosition),
+  };
+}
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+/** Row/column of `index` in `text` (0-based, rows split on "\n"). */
+function pointAt(text: string, index: number): Point {
+  let row = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
+  return { row, column: index - lineStart };
+}
+
+/** Row/column of `end` in `text`, counting on from `from`, whose point is `fromPoint`. */
+function pointAfter(text: string, from: number, end: number, fromPoint: Point): Point {
+  let row = fromPoint.row;
+  let lineStart = from - fromPoint.column;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
+  return { row, column: end - lineStart };
+}
