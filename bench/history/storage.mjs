@@ -97,6 +97,9 @@ async function run() {
 
   const ours = [];
   const baseline = [];
+  const oursCpu = [];
+  const baselineCpu = [];
+  const cpuMs = (u) => (u.user + u.system) / 1000;
   let fullCopyBytes = 0;
   let gzipCopyBytes = 0;
   const kinds = { key: 0, delta: 0 };
@@ -105,15 +108,19 @@ async function run() {
     const after = versions[i + 1];
     // Interleave the two measurements so machine noise hits both alike.
     let t = process.hrtime.bigint();
+    let c = process.cpuUsage();
     const begun = await store.begin({ tool: 'edit_lines', path: 'src/big.js', beforeText: before });
     if (!begun.ok) throw new Error(begun.failure.message);
     const finished = await store.finish(begun.id, { afterText: after, outcome: 'applied' });
     if (!finished.ok) throw new Error(finished.failure.message);
     ours.push(Number(process.hrtime.bigint() - t) / 1e6);
+    oursCpu.push(cpuMs(process.cpuUsage(c)));
 
     t = process.hrtime.bigint();
+    c = process.cpuUsage();
     fullCopyDurable(copiesDir, i, before);
     baseline.push(Number(process.hrtime.bigint() - t) / 1e6);
+    baselineCpu.push(cpuMs(process.cpuUsage(c)));
     fullCopyBytes += Buffer.byteLength(before, 'utf8');
     gzipCopyBytes += gzipSync(before).length;
   }
@@ -180,6 +187,15 @@ Each edit = \`begin\` (snapshot of the text before + fsynced journal line) and \
 | baseline: one full 1 MB copy, written + fsynced + renamed + dir fsynced | ${ms(pct(baseline, 0.5))} ms | ${ms(pct(baseline, 0.95))} ms | ${ms(Math.max(...baseline))} ms |
 | **our store: begin + finish** (hash, line delta, gzip, 2 blob writes, 2 journal appends, all fsynced) | **${ms(pct(ours, 0.5))} ms** | **${ms(pct(ours, 0.95))} ms** | ${ms(Math.max(...ours))} ms |
 | ratio ours / baseline | ${(pct(ours, 0.5) / pct(baseline, 0.5)).toFixed(2)}× | ${(pct(ours, 0.95) / pct(baseline, 0.95)).toFixed(2)}× | |
+
+CPU time per edit (process user + system, all threads; less sensitive to other load on the machine than wall time):
+
+| | p50 | p95 |
+|---|---:|---:|
+| baseline: full copy | ${ms(pct(baselineCpu, 0.5))} ms | ${ms(pct(baselineCpu, 0.95))} ms |
+| our store: begin + finish | ${ms(pct(oursCpu, 0.5))} ms | ${ms(pct(oursCpu, 0.95))} ms |
+
+Machine load while measuring (1-minute load average at the end): ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs.
 
 Restore (\`readText\`, keyframe + delta, sha256-verified) of each of the ${restore.length} stored versions: p50 ${ms(pct(restore, 0.5))} ms, p95 ${ms(pct(restore, 0.95))} ms; ${restoredOk}/${restore.length} byte-identical.
 

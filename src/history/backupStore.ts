@@ -10,6 +10,7 @@ import { BlobStore, Keyframe } from './blobStore';
 import { Journal } from './journal';
 import { composeLineDelta, createLineDelta, LineDelta } from './lineDelta';
 import { diffLineArrays } from '../core/diff/lineDiff';
+import { LineChange } from '../core/diff/myers';
 import { EntryUpdate } from './journalRecords';
 import { planRetention, referencedBlobs } from './retention';
 import { SerialQueue } from './serialQueue';
@@ -96,6 +97,8 @@ export class BackupStore {
   private readonly deltaCounts = new Map<string, number>();
   /** Blobs written by `snapshot()` that no entry references yet; kept from GC this session. */
   private readonly pinned = new Set<string>();
+  /** The line diff the last snapshot computed between a file's previous and new version. */
+  private lastNeighbourDiff: { fromSha: string; toSha: string; changes: LineChange[] } | undefined;
   private opening: Promise<Result<{ recovery: RecoveryReport }>> | undefined;
   private isOpen = false;
   private idCounter = 0;
@@ -178,6 +181,9 @@ export class BackupStore {
     if (!['applied', 'blocked', 'failed', 'rolled_back'].includes(input.outcome)) {
       return fail('INVALID_INPUT', `finish: unknown outcome "${String(input.outcome)}".`);
     }
+    if (input.after_sha256 !== undefined && !/^[0-9a-f]{64}$/.test(input.after_sha256)) {
+      return fail('INVALID_INPUT', 'finish: after_sha256 must be a lowercase hex sha256.');
+    }
     return this.write('finish', async () => {
       const entry = this.entries.get(id);
       if (!entry) return fail('INVALID_INPUT', `finish: no journal entry ${id}.`);
@@ -186,13 +192,27 @@ export class BackupStore {
       let afterSha: string | null = input.after_sha256 ?? null;
       let afterBytes: number | null = null;
       let counts = { added: 0, removed: 0 };
+      let afterSnapshotError: string | undefined;
       const beforeText = this.pendingTexts.get(id) ?? await this.textOrUndefined(entry.before_sha256);
       if (input.afterText !== undefined) {
-        afterSha = input.outcome === 'applied'
-          ? (await this.snapshotUnqueued(entry.path, input.afterText)).sha256
-          : sha256Text(input.afterText);
+        afterSha = sha256Text(input.afterText);
+        if (input.outcome === 'applied') {
+          // The edit is already on disk: failing to keep the after text must not keep
+          // the entry pending, so record the hash and say so.
+          try {
+            await this.snapshotUnqueued(entry.path, input.afterText);
+          } catch (error) {
+            afterSnapshotError = `after text not stored: ${(error as Error).message}`;
+          }
+        }
         afterBytes = Buffer.byteLength(input.afterText, 'utf8');
-        if (beforeText !== undefined) counts = diffLineCounts(beforeText, input.afterText);
+        const neighbour = this.lastNeighbourDiff;
+        if (neighbour && neighbour.fromSha === entry.before_sha256 && neighbour.toSha === afterSha) {
+          // The snapshot just diffed before → after to compose its delta; count from that diff.
+          counts = countChanges(neighbour.changes);
+        } else if (beforeText !== undefined) {
+          counts = diffLineCounts(beforeText, input.afterText);
+        }
       } else if (afterSha !== null) {
         const afterText = afterSha === entry.before_sha256 ? beforeText : await this.textOrUndefined(afterSha);
         if (afterText !== undefined) {
@@ -206,7 +226,8 @@ export class BackupStore {
       const update: EntryUpdate = {
         after_sha256: afterSha, after_bytes: afterBytes, lines_added: counts.added, lines_removed: counts.removed,
         outcome: input.outcome, finished_time: Date.now(),
-        ...(input.message !== undefined ? { message: input.message } : {}),
+        ...(input.message !== undefined || afterSnapshotError !== undefined
+          ? { message: [input.message, afterSnapshotError].filter((m) => m !== undefined).join('; ') } : {}),
       };
       await this.journal.update(id, update);
       Object.assign(entry, update);
@@ -366,8 +387,9 @@ export class BackupStore {
 
   private async snapshotUnqueued(filePath: string, text: string): Promise<SnapshotResult> {
     const sha256 = sha256Text(text);
+    this.lastNeighbourDiff = undefined;
     const state = this.pathStates.get(filePath);
-    if (await this.blobs.exists(sha256)) {
+    if (this.blobs.has(sha256) && await this.blobs.exists(sha256)) {
       const kind = this.blobs.info(sha256)?.kind ?? 'key';
       // Deduplicated. The path's recent version stays the base for composing the next delta.
       if (state?.recent && state.recent.sha256 !== sha256) state.recent = undefined;
@@ -378,9 +400,14 @@ export class BackupStore {
     let candidate: { base: Keyframe; delta: LineDelta } | undefined;
     if (keyframe) {
       const recent = this.pathStates.get(filePath)?.recent;
-      const delta = recent && recent.keyframe === keyframe.sha256
-        ? composeLineDelta(recent.delta, recent.lines, lines, diffLineArrays(recent.lines, lines))
-        : createLineDelta(keyframe.lines, lines);
+      let delta: LineDelta;
+      if (recent && recent.keyframe === keyframe.sha256) {
+        const changes = diffLineArrays(recent.lines, lines);
+        delta = composeLineDelta(recent.delta, recent.lines, lines, changes);
+        this.lastNeighbourDiff = { fromSha: recent.sha256, toSha: sha256, changes };
+      } else {
+        delta = createLineDelta(keyframe.lines, lines);
+      }
       candidate = { base: keyframe, delta };
     }
     const stored = await this.blobs.put(sha256, text, candidate, (deltaBytes) =>
@@ -472,6 +499,13 @@ export class BackupStore {
     this.idCounter++;
     return `${Date.now().toString(36)}-${this.idCounter.toString(36)}-${randomBytes(3).toString('hex')}`;
   }
+}
+
+function countChanges(changes: readonly LineChange[]): { added: number; removed: number } {
+  let added = 0;
+  let removed = 0;
+  for (const c of changes) { added += c.bEnd - c.bStart; removed += c.aEnd - c.aStart; }
+  return { added, removed };
 }
 
 function isNonEmpty(value: unknown): value is string {

@@ -30,6 +30,8 @@ export interface Keyframe {
  */
 export class BlobStore {
   private readonly index = new Map<string, BlobInfo>();
+  /** Fan-out directories known to exist (saves a mkdir per write). */
+  private readonly knownDirs = new Set<string>();
 
   constructor(private readonly dir: string, private readonly tmpDir: string) {}
 
@@ -39,6 +41,7 @@ export class BlobStore {
    */
   async scan(): Promise<void> {
     this.index.clear();
+    this.knownDirs.clear();
     await ensureDirDurable(this.dir);
     for (const fanout of await fs.readdir(this.dir)) {
       const sub = path.join(this.dir, fanout);
@@ -79,6 +82,7 @@ export class BlobStore {
     preferDelta: (deltaBytes: number) => boolean): Promise<{ kind: BlobKind; created: boolean }> {
     const existing = this.index.get(sha256);
     if (existing && await this.fileExists(sha256)) return { kind: existing.kind, created: false };
+    this.index.delete(sha256);
 
     let encoded: Buffer | undefined;
     let kind: BlobKind = 'key';
@@ -91,7 +95,8 @@ export class BlobStore {
     encoded ??= await encodeBlob('key', Buffer.from(text, 'utf8'));
 
     const file = this.filePath(sha256);
-    await ensureDirDurable(path.dirname(file));
+    const dir = path.dirname(file);
+    if (!this.knownDirs.has(dir)) { await ensureDirDurable(dir); this.knownDirs.add(dir); }
     await writeFileDurable(file, encoded, this.tmpDir);
     this.index.set(sha256, { kind, bytes: encoded.length, base });
     return { kind, created: true };

@@ -34,6 +34,8 @@ export class Journal {
   /** Lines in the file that no longer describe a live entry (drops, dropped puts, updates). */
   private deadLines = 0;
   private liveLines = 0;
+  /** True when a previous append may have left a partial line behind. */
+  private lineMayBeOpen = false;
 
   constructor(private readonly file: string, private readonly tmpDir: string) {}
 
@@ -125,7 +127,16 @@ export class Journal {
   }
 
   private async append(record: JournalRecord): Promise<void> {
-    await this.writeDurably(JSON.stringify(record) + '\n');
+    // After a failed append (e.g. disk full mid-line) start on a fresh line, so the
+    // fragment spoils only itself (skipped as a bad line on load), not this record.
+    const text = (this.lineMayBeOpen ? '\n' : '') + JSON.stringify(record) + '\n';
+    try {
+      await this.writeDurably(text);
+      this.lineMayBeOpen = false;
+    } catch (error) {
+      this.lineMayBeOpen = true;
+      throw error;
+    }
   }
 
   private async writeDurably(text: string): Promise<void> {
