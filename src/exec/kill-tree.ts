@@ -19,7 +19,9 @@ export function killProcessTree(pid: number, graceMs: number, platform: NodeJS.P
   if (!Number.isInteger(pid) || pid <= 0) return () => undefined;
   if (platform === 'win32') {
     try {
-      const killer = spawn('taskkill', ['/PID', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+      // By absolute path: a bare name would let Windows search the current directory first.
+      const taskkill = `${process.env.SystemRoot ?? 'C:\\Windows'}\\System32\\taskkill.exe`;
+      const killer = spawn(taskkill, ['/PID', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
       killer.on('error', () => undefined);
     } catch {
       // taskkill missing: nothing more we can do without a shell.

@@ -12,6 +12,7 @@ export type PathDenyReason =
   | 'NUL_BYTE'
   | 'CONTROL_CHARACTER'
   | 'BIDI_CONTROL'
+  | 'INVALID_UNICODE'
   | 'UNC_PATH'
   | 'DEVICE_PATH'
   | 'DRIVE_RELATIVE'

@@ -22,6 +22,8 @@ export interface CheckedPath {
 const CONTROL = /[\u0001-\u001f\u007f-\u009f]/;
 /** Bidirectional overrides/isolates/marks: they make a name display as something else. */
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** A UTF-16 surrogate without its partner (not encodable as UTF-8). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** `scheme://...`: any URI with an authority part. */
 const URI_WITH_AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 /** Opaque URI schemes an agent may plausibly send (`untitled:Untitled-1`, `vscode-remote:...`). */
@@ -32,7 +34,7 @@ const KNOWN_SCHEMES = /^(untitled|vscode|vscode-[a-z-]+|vscode-remote|data|javas
  *
  * Refused (PATH_DENIED with `reason`): non-strings; empty or whitespace-only; leading or
  * trailing whitespace; longer than {@link MAX_PATH_LENGTH} or a name longer than 255 bytes;
- * NUL and other control characters (C0, DEL, C1); bidi control characters; UNC paths
+ * NUL and other control characters (C0, DEL, C1); lone UTF-16 surrogates; bidi control characters; UNC paths
  * (`\\server\share`, `//server/share`, `file://server/...`); device namespaces (`\\.\`,
  * `\\?\`, `\??\`, `/dev/...`, `/proc/...`); drive-relative paths (`C:foo`); Windows reserved
  * names in any segment with any extension and case (`CON`, `aux.txt`, `Com1.log`); names
@@ -64,6 +66,9 @@ export function checkPathSyntax(input: unknown): CheckedPath | { ok: false; fail
     const code = control[0].codePointAt(0)!.toString(16).padStart(4, '0');
     return pathDenied('CONTROL_CHARACTER', `The path ${quotePath(input)} contains the control character U+${code}.`, input);
   }
+  if (LONE_SURROGATE.test(input)) {
+    return pathDenied('INVALID_UNICODE', 'The path contains a broken UTF-16 surrogate; the filesystem would turn it into U+FFFD, aliasing other names.', input);
+  }
   if (BIDI.test(input)) {
     return pathDenied('BIDI_CONTROL', `The path ${quotePath(input)} contains a bidirectional text control character that makes it display as a different name.`, input);
   }
@@ -86,7 +91,7 @@ export function checkPathSyntax(input: unknown): CheckedPath | { ok: false; fail
 /** Checks a plain path (not a URI); `original` is what the agent sent, for messages. */
 function checkPlainPath(p: string, original: string): CheckedPath | { ok: false; failure: Failure } {
   if (p.length > MAX_PATH_LENGTH) return pathDenied('TOO_LONG', `The path is longer than ${MAX_PATH_LENGTH} characters.`, original);
-  if (p.includes('\0') || CONTROL.test(p) || BIDI.test(p)) {
+  if (p.includes('\0') || CONTROL.test(p) || BIDI.test(p) || LONE_SURROGATE.test(p)) {
     return pathDenied('CONTROL_CHARACTER', `The path ${quotePath(original)} decodes to a name with control characters.`, original);
   }
   if (/^[\\/][\\/][.?][\\/]/.test(p) || /^[\\/][\\/][.?]$/.test(p) || /^[\\/]\?\?[\\/]/.test(p)) {

@@ -12,7 +12,7 @@ function reasonOf(input: unknown): string | undefined {
 
 describe('checkPathSyntax', () => {
   it('accepts ordinary relative and absolute paths unchanged', () => {
-    for (const p of ['src/a.ts', './src/a.ts', 'dir with space/ünï 日本.txt', '/home/u/ws/x.c', 'C:\\ws\\x.c', 'C:/ws/x.c', '.env', 'a..b', '..foo/bar', '%2e%2e/x', '$HOME/x']) {
+    for (const p of ['src/a.ts', './src/a.ts', 'dir with space/ünï 日本.txt', 'emoji 😀.md', '/home/u/ws/x.c', 'C:\\ws\\x.c', 'C:/ws/x.c', '.env', 'a..b', '..foo/bar', '%2e%2e/x', '$HOME/x']) {
       const r = checkPathSyntax(p);
       assert.ok(r.ok, `${p} should pass: ${JSON.stringify(r)}`);
       assert.equal(r.path, p);
@@ -39,6 +39,8 @@ describe('checkPathSyntax', () => {
     ['a\u0007b', 'CONTROL_CHARACTER'],
     ['a\u0085b', 'CONTROL_CHARACTER'],
     ['evil\u202Etxt.exe', 'BIDI_CONTROL'],
+    ['a\ud800b', 'INVALID_UNICODE'],
+    ['a\udc00', 'INVALID_UNICODE'],
     ['\\\\server\\share\\x', 'UNC_PATH'],
     ['//server/share/x', 'UNC_PATH'],
     ['\\\\.\\COM1', 'DEVICE_PATH'],
@@ -112,6 +114,7 @@ describe('fileUriToPath', () => {
     assert.deepEqual(fileUriToPath('file:///home/u/a%20b.c'), { ok: true, path: '/home/u/a b.c' });
     assert.deepEqual(fileUriToPath('file://localhost/x'), { ok: true, path: '/x' });
     assert.deepEqual(fileUriToPath('file:///C:/ws/x'), { ok: true, path: 'C:/ws/x' });
+    assert.deepEqual(fileUriToPath('file:///c%3A/ws/x'), { ok: true, path: 'c:/ws/x' }); // as VS Code prints Windows URIs
     assert.deepEqual(fileUriToPath('file:///ws/%252e%252e/x'), { ok: true, path: '/ws/%2e%2e/x' });
   });
 });
