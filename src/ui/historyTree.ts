@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import type { BackupStore } from '../history/backupStore';
+import type { JournalEntry } from '../history/types';
+import { clockTime, lineDelta, outcomeIcon, outcomeLabel, splitPath } from './format';
+import { uriOfJournalPath } from './workspaceUri';
+
+/**
+ * A file with agent changes. Contract with the entry commands (src/commands/): `contextValue`
+ * is "file", `path` is the journal's workspace-relative path, `resourceUri` the file.
+ */
+export class FileItem extends vscode.TreeItem {
+  override readonly contextValue = 'file';
+  constructor(readonly path: string, entryCount: number, lastTime: number) {
+    const { name, folder } = splitPath(path);
+    super(name, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `file:${path}`;
+    this.resourceUri = uriOfJournalPath(path);
+    this.description = folder ? `${folder} · ${entryCount}` : String(entryCount);
+    this.iconPath = vscode.ThemeIcon.File;
+    this.tooltip = `${path}\n${entryCount} agent change${entryCount === 1 ? '' : 's'}, last at ${clockTime(lastTime)}`;
+  }
+}
+
+/**
+ * One journal entry. Contract with the entry commands: `entry` holds the JournalEntry and
+ * `contextValue` is "entry.<outcome>" (e.g. "entry.applied").
+ */
+export class EntryItem extends vscode.TreeItem {
+  override readonly contextValue: string;
+  constructor(readonly entry: JournalEntry) {
+    super(`${clockTime(entry.time)}  ${entry.tool}`, vscode.TreeItemCollapsibleState.None);
+    this.id = `entry:${entry.id}`;
+    this.contextValue = `entry.${entry.outcome}`;
+    const changed = entry.outcome === 'applied' || entry.outcome === 'interrupted';
+    this.description = changed ? `${lineDelta(entry.lines_added, entry.lines_removed)} · ${outcomeLabel(entry.outcome)}` : outcomeLabel(entry.outcome);
+    const icon = outcomeIcon(entry.outcome, entry.tool);
+    this.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+    this.tooltip = entryTooltip(entry);
+    this.accessibilityInformation = { label: `${entry.tool} on ${entry.path} at ${clockTime(entry.time)}, ${outcomeLabel(entry.outcome)}, ${entry.lines_added} lines added, ${entry.lines_removed} removed` };
+    // A click compares the backup with the current file, when there is a backup to compare.
+    if (entry.has_snapshot) {
+      this.command = { command: 'agentSafeEdit.history.compareWithCurrent', title: 'Compare with Current', arguments: [this] };
+    }
+  }
+}
+
+/** Markdown tooltip: tool, outcome, time, line delta, both hashes and the entry's message. */
+function entryTooltip(entry: JournalEntry): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.appendMarkdown(`**${entry.tool}** · ${outcomeLabel(entry.outcome)} · ${new Date(entry.time).toLocaleString()}\n\n`);
+  md.appendMarkdown(`${lineDelta(entry.lines_added, entry.lines_removed)} lines · ${entry.bytes} → ${entry.after_bytes ?? '?'} bytes\n\n`);
+  md.appendMarkdown('before sha256: ');
+  md.appendCodeblock(entry.before_sha256, 'text');
+  md.appendMarkdown('after sha256: ');
+  md.appendCodeblock(entry.after_sha256 ?? '(none)', 'text');
+  if (entry.message) { md.appendMarkdown('\n'); md.appendText(entry.message); }
+  return md;
+}
+
+export type HistoryItem = FileItem | EntryItem;
+
+/**
+ * The "Edit History" tree: files with agent changes, the most recently changed first, each
+ * with its journal entries, newest first. Reads the store on every `getChildren` (the store
+ * keeps its index in memory), so `refresh()` only has to tell VS Code to ask again.
+ */
+export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryItem>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<HistoryItem | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  /** How many refreshes were signalled (lets tests see that live updates happen). */
+  refreshCount = 0;
+
+  constructor(private readonly store: BackupStore) {}
+
+  refresh(): void {
+    this.refreshCount++;
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(item: HistoryItem): vscode.TreeItem {
+    return item;
+  }
+
+  getChildren(parent?: HistoryItem): HistoryItem[] {
+    if (!parent) return this.store.listFiles().map((f) => new FileItem(f.path, f.entries, f.last_time));
+    if (parent instanceof FileItem) return this.store.list(parent.path).map((e) => new EntryItem(e));
+    return [];
+  }
+
+  getParent(item: HistoryItem): HistoryItem | undefined {
+    if (item instanceof EntryItem) {
+      const summary = this.store.listFiles().find((f) => f.path === item.entry.path);
+      return summary ? new FileItem(summary.path, summary.entries, summary.last_time) : undefined;
+    }
+    return undefined;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
