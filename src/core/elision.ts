@@ -22,9 +22,10 @@ const COMMENT_DELIMS = /^(?:\/\/+|#+|--+|;+|%+|\/\*+|\*+|<!--|\{\/\*)\s*|\s*(?:\
 const ELLIPSIS = /(?:\.\s*){3,}|\u2026/;
 const ONLY_ELLIPSIS = /^(?:(?:\.\s*){3,}|\u2026)+$/;
 const STAND_FOR_WORDS = /\b(?:existing|unchanged|rest|remaining|remain|omitted|omit|same|keep|kept|previous|other|more|etc|snip|snipped|elided|truncated|as before|code here|content)\b/i;
+const QUICK_WORDS = /existing|unchanged|rest of|remaining|omitted|original|previous/i;
 const PHRASES = [
   /\brest of (?:the )?[\w\s.-]*\b(?:unchanged|remains?|same|as (?:is|before)|omitted)\b/i,
-  /\b(?:existing|unchanged|remaining|previous|original|other) (?:code|content|lines|implementation|methods|functions|imports|tests|logic|body|fields|properties|cases|entries|items|config)\b/i,
+  /\b(?:existing|unchanged|remaining|previous|original) (?:code|content|lines|implementation|methods|functions|imports|tests|logic|body|fields|properties|cases|entries|items|config)\b/i,
   /\b(?:code|content|lines|implementation) (?:omitted|unchanged|elided|remains? (?:the )?(?:same|unchanged))\b/i,
   /\bkeep (?:the )?(?:existing|rest|remaining|original|same)\b/i,
 ];
@@ -42,6 +43,8 @@ function stripComment(line: string): string {
 
 /** True when `line` is an elision marker (see the module comment). Case-insensitive. */
 export function isElisionMarker(line: string): boolean {
+  // fast exit for ordinary code: every marker has an ellipsis or one of the phrase words
+  if (line.indexOf('..') < 0 && line.indexOf('\u2026') < 0 && !QUICK_WORDS.test(line)) return false;
   const trimmed = line.trim();
   if (trimmed.length < 3 || trimmed.length > 160) return false;
   const hadComment = stripComment(trimmed) !== trimmed;

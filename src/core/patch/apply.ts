@@ -63,7 +63,7 @@ export function applyFilePatch(baseText: string, fp: FilePatch, options: ApplyPa
     if ('error' in r) failed.push({ hunk: h.index, error: r.error });
     else placed.push(r);
   }
-  const sel = selectPlacements(placed as HunkCandidates[], model.lines.length);
+  const sel = selectPlacements(placed as HunkCandidates[], collide);
   for (const f of sel.failed) failed.push(f);
   if (failed.length) return reportFailures(failed, sel.chosen.map((c) => c.hunk.index), fp.hunks.length);
 
@@ -157,7 +157,7 @@ function locateHunk(
     };
   }
   let matches: Match[] = locate(file, old, { fuzzy: false });
-  const hasMarkers = options.elision !== false && h.lines.some((l) => isMarkerLine(l, baseSet()));
+  const hasMarkers = options.elision !== false && h.lines.some((l) => l.kind === ' ' && isElisionMarker(l.text)) && h.lines.some((l) => isMarkerLine(l, baseSet()));
   if (!matches.length && hasMarkers) {
     const r = resolveElided(file, h.lines, baseSet());
     if (r.kind === 'placed') return { hunk: h, candidates: [r.plans], elided: true } as Placed;

@@ -4,7 +4,7 @@
  */
 import { KeyedLines, Level, OldLine, keyOf } from './match';
 import { longestWord } from '../text/keys';
-import { similarity, dice } from '../text/similarity';
+import { similarity } from '../text/similarity';
 
 export interface Diagnosis {
   /** Index (into the old lines) of the first line that did not match at the best partial placement. */
@@ -13,15 +13,14 @@ export interface Diagnosis {
   found?: { line_number: number; similarity: number; text: string };
 }
 
-const MAX_ANCHORS = 6;
-const SCAN_RADIUS = 2000;
+const MAX_ANCHORS = 3;
 const clip = (s: string) => (s.length > 200 ? s.slice(0, 200) + '…' : s);
 
 /**
  * Find the placement of `old` that matches the most lines (level 3, all-whitespace and
  * punctuation tolerant), preferring the one nearest `hint` (0-based) on ties, and report its
  * first mismatching line. When no line matches anywhere, report the first non-blank old line
- * and the most similar file line within SCAN_RADIUS lines of the hint.
+ * and the most similar file line (see nearestLine).
  */
 export function diagnose(file: KeyedLines, old: OldLine[], hint?: number): Diagnosis {
   const N = file.lines.length;
@@ -65,25 +64,43 @@ export function diagnose(file: KeyedLines, old: OldLine[], hint?: number): Diagn
   return { index: j, found: nearestLine(file, old[j]?.text ?? '', hint) };
 }
 
-/** The file line most similar to `text` within SCAN_RADIUS lines of `hint` (or of the top). */
+/**
+ * The file line most similar to `text`: among the lines sharing one of its three longest
+ * ASCII words (found by native substring search, at most MAX_NEAREST of them, those nearest
+ * to `hint` first), the one with the best Levenshtein ratio. Undefined when no line shares a
+ * word: then no line is plausibly "the same line, slightly wrong".
+ */
 export function nearestLine(file: KeyedLines, text: string, hint?: number): Diagnosis['found'] {
   const N = file.lines.length;
-  if (!N) return undefined;
-  const center = Math.min(Math.max(hint ?? 0, 0), N - 1);
-  const lo = Math.max(0, center - SCAN_RADIUS);
-  const hi = Math.min(N, center + SCAN_RADIUS);
   const t = text.trim();
+  if (!N || !t) return undefined;
+  const words = (t.match(/[A-Za-z0-9_]{3,}/g) ?? []).sort((a, b) => b.length - a.length).slice(0, 3);
+  if (!words.length) return undefined;
+  const center = Math.min(Math.max(hint ?? 0, 0), N - 1);
+  const hits: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const l = file.lines[i];
+    for (const w of words) {
+      if (l.indexOf(w) >= 0) {
+        hits.push(i);
+        break;
+      }
+    }
+  }
+  hits.sort((a, b) => Math.abs(a - center) - Math.abs(b - center));
   let best = -1;
-  let bestSim = -1;
-  for (let i = lo; i < hi; i++) {
-    const s = dice(t, file.lines[i].trim());
-    if (s > bestSim || (s === bestSim && Math.abs(i - center) < Math.abs(best - center))) {
+  let bestSim = 0;
+  for (const i of hits.slice(0, MAX_NEAREST)) {
+    const s = similarity(t, file.lines[i].trim());
+    if (s > bestSim) {
       bestSim = s;
       best = i;
     }
   }
-  if (best < 0 || bestSim <= 0) return undefined;
-  return { line_number: best + 1, similarity: round(similarity(t, file.lines[best].trim())), text: clip(file.lines[best]) };
+  if (best < 0) return undefined;
+  return { line_number: best + 1, similarity: round(bestSim), text: clip(file.lines[best]) };
 }
+
+const MAX_NEAREST = 64;
 
 const round = (x: number) => Math.round(x * 100) / 100;

@@ -82,8 +82,9 @@ export function findMatches(file: KeyedLines, old: OldLine[], level: Level, rang
   const lo = range?.lo ?? 0;
   const hi = Math.min(range?.hi ?? N, N);
   if (!n || hi - lo < n) return [];
-  const keys = old.map((l) => keyOf(level, l.text));
-  const a = pickAnchor(old, -1);
+  const keys = level === Level.Exact ? old.map((l) => l.text) : old.map((l) => keyOf(level, l.text));
+  // exact: anchor on the longest line (equality is the filter); else on the longest word
+  const a = level === Level.Exact ? longestLine(old) : pickAnchor(old, -1);
   const token = level === Level.Exact ? '' : longestWord(old[a].text);
   const akey = keys[a];
   const out: Match[] = [];
@@ -158,6 +159,20 @@ export function findFuzzyMatches(file: KeyedLines, old: OldLine[], range?: Range
     out.push({ start: p, level: Level.Fuzzy, fuzzy: { index: wrong, similarity: Math.round(sim * 1000) / 1000 } });
   }
   return out;
+}
+
+/** The index of the longest old line (trimmed), the first on ties. */
+function longestLine(old: OldLine[]): number {
+  let best = 0;
+  let len = -1;
+  for (let j = 0; j < old.length; j++) {
+    const l = old[j].text.length;
+    if (l > len) {
+      len = l;
+      best = j;
+    }
+  }
+  return best;
 }
 
 /**

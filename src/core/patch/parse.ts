@@ -10,8 +10,8 @@
  * - `\ No newline at end of file` after a context, removed or added line;
  * - CRLF patches (terminators are dropped; output terminators come from the file).
  *
- * A hunk body ends at the next `@@`, at a file header, at a fence, or at the first line that
- * is not a body line. Empty lines at the end of a hunk are dropped unless the header's counts
+ * A hunk body ends at the next `@@`, at a file header, at a fence (at column 0), or at the
+ * first line that is not a body line. Empty lines at the end of a hunk are dropped unless the header's counts
  * say they belong to it: they only add context, never change the result, and a blank line
  * after a patch is far more often a separator than a context line.
  */
@@ -45,7 +45,6 @@ export interface FilePatch {
 export type ParseResult = { ok: true; files: FilePatch[] } | { ok: false; message: string };
 
 const HUNK_HEADER = /^@@+\s*(?:-(\d+)(?:,(\d+))?)?\s*(?:\+(\d+)(?:,(\d+))?)?\s*@*/;
-const FENCE = /^\s{0,3}(```|~~~)/;
 
 /** Strip `a/`, `b/`, quotes and a trailing timestamp from a header path; undefined for /dev/null. */
 function headerPath(rest: string): string | undefined {
@@ -60,8 +59,8 @@ function headerPath(rest: string): string | undefined {
  * otherwise returns a message saying what was missing.
  */
 export function parsePatch(patchText: string): ParseResult {
-  const text = patchText.startsWith('\uFEFF') ? patchText.slice(1) : patchText;
-  const raw = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const text = patchText.charCodeAt(0) === 0xfeff ? patchText.slice(1) : patchText;
+  const raw = text.split('\n');
   const files: FilePatch[] = [];
   let file: FilePatch | null = null;
   let hunk: Hunk | null = null;
@@ -69,82 +68,77 @@ export function parsePatch(patchText: string): ParseResult {
   let last: HunkLine | null = null;
   let sawHeaderOnly = false;
 
-  const newFile = (): FilePatch => {
-    const f: FilePatch = { hunks: [] };
-    files.push(f);
-    return f;
-  };
-  const closeHunk = () => {
-    if (!hunk) return;
-    trimTrailingBlank(hunk);
-    hunk = null;
-    last = null;
-  };
-
   for (let i = 0; i < raw.length; i++) {
-    const line = raw[i];
-    if (FENCE.test(line)) {
-      closeHunk();
-      continue;
-    }
-    if (line.startsWith('diff --git ') || line.startsWith('Index: ')) {
-      closeHunk();
-      file = newFile();
-      continue;
-    }
-    // A "--- x" line starts a file header only when a "+++ " line follows; inside a hunk it is
-    // otherwise a removed line that happens to start with "--".
-    if (line.startsWith('--- ') && i + 1 < raw.length && raw[i + 1].startsWith('+++ ')) {
-      closeHunk();
-      if (!file || file.hunks.length || file.oldPath !== undefined || file.newPath !== undefined) file = newFile();
-      file.oldPath = headerPath(line.slice(4));
-      file.newPath = headerPath(raw[i + 1].slice(4));
-      sawHeaderOnly = true;
-      i++;
-      continue;
-    }
-    const h = line.startsWith('@@') ? HUNK_HEADER.exec(line) : null;
-    if (h) {
-      closeHunk();
-      file ??= newFile();
-      const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
-      hunk = {
-        index: ++hunkNo,
-        oldStart: num(h[1]),
-        oldCount: h[1] === undefined ? undefined : (num(h[2]) ?? 1),
-        newStart: num(h[3]),
-        newCount: h[3] === undefined ? undefined : (num(h[4]) ?? 1),
-        lines: [],
-        oldNoEol: false,
-        newNoEol: false,
-      };
-      file.hunks.push(hunk);
-      continue;
-    }
-    if (!hunk) continue; // prose, commit message, "new file mode", ...
-    const c = line[0];
-    if (c === ' ' || c === '-' || c === '+') {
-      last = { kind: c, text: line.slice(1) };
-      (hunk as Hunk).lines.push(last);
-    } else if (line === '') {
-      last = { kind: ' ', text: '' };
-      (hunk as Hunk).lines.push(last);
-    } else if (c === '\\') {
-      // "\ No newline at end of file" applies to the line before it.
-      const prev = last as HunkLine | null;
-      if (prev) {
-        if (prev.kind !== '+') (hunk as Hunk).oldNoEol = true;
-        if (prev.kind !== '-') (hunk as Hunk).newNoEol = true;
+    let line = raw[i];
+    if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
+    const c = line.charCodeAt(0);
+    // body lines first: they are the vast majority
+    if (c === 32 || c === 43 || c === 45) {
+      // A "--- x" line starts a file header only when a "+++ " line follows; inside a hunk it
+      // is otherwise a removed line that happens to start with "--".
+      if (c === 45 && line.startsWith('--- ') && i + 1 < raw.length && raw[i + 1].startsWith('+++ ')) {
+        if (hunk) trimTrailingBlank(hunk);
+        hunk = null;
+        last = null;
+        if (!file || file.hunks.length || file.oldPath !== undefined || file.newPath !== undefined) files.push((file = { hunks: [] }));
+        file.oldPath = headerPath(line.slice(4));
+        file.newPath = headerPath(raw[i + 1].slice(4));
+        sawHeaderOnly = true;
+        i++;
+        continue;
       }
-    } else if (line === '\t' || /^\s+$/.test(line)) {
+      if (!hunk) continue;
+      last = { kind: c === 32 ? ' ' : c === 43 ? '+' : '-', text: line.slice(1) };
+      hunk.lines.push(last);
+      continue;
+    }
+    if (c === 64 && line.startsWith('@@')) {
+      const h = HUNK_HEADER.exec(line);
+      if (h) {
+        if (hunk) trimTrailingBlank(hunk);
+        if (!file) files.push((file = { hunks: [] }));
+        hunk = {
+          index: ++hunkNo,
+          oldStart: num(h[1]),
+          oldCount: h[1] === undefined ? undefined : (num(h[2]) ?? 1),
+          newStart: num(h[3]),
+          newCount: h[3] === undefined ? undefined : (num(h[4]) ?? 1),
+          lines: [],
+          oldNoEol: false,
+          newNoEol: false,
+        };
+        last = null;
+        file.hunks.push(hunk);
+        continue;
+      }
+    }
+    if (hunk && line === '') {
+      last = { kind: ' ', text: '' };
+      hunk.lines.push(last);
+      continue;
+    }
+    if (hunk && c === 92) {
+      // "\ No newline at end of file" applies to the line before it.
+      if (last) {
+        if (last.kind !== '+') hunk.oldNoEol = true;
+        if (last.kind !== '-') hunk.newNoEol = true;
+      }
+      continue;
+    }
+    if (hunk && c === 9 && line.trim() === '') {
       // whitespace-only line without its marker: a blank context line whose space was eaten
       last = { kind: ' ', text: line };
-      (hunk as Hunk).lines.push(last);
-    } else {
-      closeHunk();
+      hunk.lines.push(last);
+      continue;
     }
+    // Anything else ends a hunk: a ``` fence (only at column 0: " ```" is a context line of a
+    // Markdown file), "diff --git", "Index:", prose.
+    if (hunk) trimTrailingBlank(hunk);
+    hunk = null;
+    last = null;
+    if (line.startsWith('diff --git ') || line.startsWith('Index: ')) files.push((file = { hunks: [] }));
   }
-  closeHunk();
+  if (hunk) trimTrailingBlank(hunk);
   const withHunks = files.filter((f) => f.hunks.length);
   if (!withHunks.length) {
     return { ok: false, message: sawHeaderOnly ? 'The patch has file headers but no @@ hunk.' : 'The patch has no @@ hunk.' };
@@ -158,6 +152,8 @@ export function parsePatch(patchText: string): ParseResult {
   }
   return { ok: true, files: withHunks };
 }
+
+const num = (s: string | undefined): number | undefined => (s === undefined ? undefined : Number(s));
 
 /**
  * Drop empty context lines at the end of a hunk that its header does not count. When the

@@ -26,6 +26,7 @@ import { nearestLine } from '../patch/diagnose';
 import { EngineResult, failure, Tier, mostTolerant } from '../patch/types';
 import { findElisionMarkers } from '../elision';
 import { stripLineNumbers } from './lineNumbers';
+import { fastExactReplace } from './fastExact';
 
 export interface SearchReplaceOptions {
   /** How many occurrences the caller intends to replace (default 1). The count must be exact. */
@@ -44,13 +45,16 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
   const newN = lf(newText);
   if (oldN === newN) return failure('INVALID_INPUT', 'old_text and new_text are identical; the edit would change nothing.');
 
-  const model = splitText(baseText);
-  const markers = findElisionMarkers(newN, oldN + '\n' + model.lines.join('\n'));
+  // markers already in old_text or in the file are the file's own lines, not placeholders
+  const markers = findElisionMarkers(newN).length ? findElisionMarkers(newN, oldN + '\n' + baseText) : [];
   if (markers.length) {
     return failure('ELISION_BLOCKED', `new_text line ${markers[0].line_number} ${quote(markers[0].text)} is a placeholder for code, not code. Write out the real lines in new_text.`, {
       line: markers[0].text,
     });
   }
+  const fast = fastExactReplace(baseText, oldN, newN, expected);
+  if (fast) return fast;
+  const model = splitText(baseText);
   const file = new KeyedLines(model);
 
   // 1. exact occurrences

@@ -1,0 +1,70 @@
+/**
+ * Fast path of search/replace for the common case: a file without CR characters and an
+ * old_text that occurs exactly `expected` times. Works on the raw string with native
+ * substring search, without splitting the file into lines. Produces exactly what the general
+ * path produces (same substring semantics, same whole-line indentation shift); returns null
+ * whenever it does not apply, and the caller takes the general path.
+ */
+import { inferIndentMap, reindent } from '../text/indent';
+import { EngineResult, ChangedRange } from '../patch/types';
+
+export function fastExactReplace(raw: string, oldN: string, newN: string, expected: number): EngineResult | null {
+  if (raw.indexOf('\r') >= 0) return null;
+  const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const occ: number[] = [];
+  for (let i = raw.indexOf(oldN, bom); i >= 0; i = raw.indexOf(oldN, i + 1)) {
+    occ.push(i);
+    if (occ.length > expected) return null;
+  }
+  if (occ.length !== expected) return null;
+  // the general path's hay excludes the final newline: an occurrence using it is not exact there
+  const bodyEnd = raw.endsWith('\n') && raw.length > bom ? raw.length - 1 : raw.length;
+  let out = '';
+  let pos = bom;
+  let line = 0; // 0-based line number of `pos`
+  let delta = 0;
+  let shifted = false;
+  const changed: ChangedRange[] = [];
+  for (let k = 0; k < occ.length; k++) {
+    const at = occ[k];
+    const end = at + oldN.length;
+    if (end > bodyEnd) return null;
+    if (k > 0 && at < occ[k - 1] + oldN.length) return null; // overlapping: let the general path refuse
+    const lineStart = raw.lastIndexOf('\n', at - 1) + 1;
+    const startAt = Math.max(lineStart, bom);
+    let lineEnd = raw.indexOf('\n', end);
+    if (lineEnd < 0) lineEnd = raw.length;
+    if (startAt < pos) return null; // two occurrences on one line: let the general path decide
+    const prefix = raw.slice(startAt, at);
+    const suffix = raw.slice(end, lineEnd);
+    const parts = oldN.split('\n');
+    const trailingNL = parts.length > 1 && parts[parts.length - 1] === '';
+    let text = prefix + newN + suffix;
+    if (prefix && !prefix.trim() && (suffix === '' || trailingNL)) {
+      const core = trailingNL ? parts.slice(0, -1) : parts;
+      const fileLines = raw.slice(startAt, end).split('\n');
+      const map = inferIndentMap(core.map((p, j): [string, string] => [p, fileLines[j]]));
+      if (map.kind === 'add' && map.prefix === prefix) {
+        text = newN.split('\n').map((l) => reindent(l, map) ?? l).join('\n') + suffix;
+        shifted = true;
+      }
+    }
+    line += countNewlines(raw, pos, startAt);
+    const oldLineCount = countNewlines(raw, startAt, lineEnd) + 1;
+    const newLineCount = countNewlines(text, 0, text.length) + 1;
+    const start = line + delta + 1;
+    changed.push({ start_line: start, end_line: start + newLineCount - 1 });
+    delta += newLineCount - oldLineCount;
+    out += raw.slice(pos, startAt) + text;
+    line += oldLineCount - 1;
+    pos = lineEnd;
+  }
+  out = raw.slice(0, bom) + out + raw.slice(pos);
+  return { ok: true, text: out, replacements: occ.length, changed, tolerance: shifted ? 'indent' : 'exact' };
+}
+
+function countNewlines(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = s.indexOf('\n', from); i >= 0 && i < to; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+}
