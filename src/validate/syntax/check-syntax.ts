@@ -7,9 +7,9 @@ import { bracketBalanceDelta, hintFor } from './hints';
 import { jsonProblems } from './json-checker';
 import { checkerFor, type CheckerSpec } from './languages';
 import { pythonIndentationProblems } from './python-indentation';
-import { IncrementalParser } from './incremental-parser';
+import { DEFAULT_PARSE_BUDGET_MS, IncrementalParser } from './incremental-parser';
 import { loadGrammar, type LoadedGrammar } from './tree-sitter-runtime';
-import { treeSitterProblems } from './tree-sitter-checker';
+import { ParseAbandoned, treeSitterProblems } from './tree-sitter-checker';
 import { yamlProblems } from './yaml-checker';
 
 export interface CheckSyntaxInput {
@@ -41,13 +41,17 @@ export interface SyntaxCheckResult {
 }
 
 let configuredDirs: readonly string[] | undefined;
+let parseBudgetMs = DEFAULT_PARSE_BUDGET_MS;
 
 /**
  * Sets the directories searched for tree-sitter wasm files (the extension passes
- * defaultWasmDirs(context.extensionPath) at activation). Grammars already loaded stay loaded.
+ * defaultWasmDirs(context.extensionPath) at activation; grammars already loaded stay loaded)
+ * and the time budget of one parse (default 3000 ms; a text whose parse exceeds it is left
+ * unchecked).
  */
-export function configureSyntaxChecks(options: { wasmDirs: readonly string[] }): void {
-  configuredDirs = [...options.wasmDirs];
+export function configureSyntaxChecks(options: { wasmDirs?: readonly string[]; parseBudgetMs?: number }): void {
+  if (options.wasmDirs) configuredDirs = [...options.wasmDirs];
+  if (options.parseBudgetMs !== undefined) parseBudgetMs = options.parseBudgetMs;
 }
 
 /**
@@ -86,7 +90,8 @@ export async function checkSyntax(input: CheckSyntaxInput): Promise<SyntaxCheckR
     }));
     return { ...base, newErrors, newErrorCount: fresh.length, preexisting };
   } catch (e) {
-    return unchecked(`${runner.checker} failed: ${String(e)}`);
+    // A checker that crashes or runs out of time must never block an edit.
+    return unchecked(e instanceof ParseAbandoned ? `${runner.checker}: ${e.message}` : `${runner.checker} failed: ${String(e)}`);
   }
 }
 
@@ -116,9 +121,10 @@ const parsers = new WeakMap<LoadedGrammar, IncrementalParser>();
 function incrementalParserFor(grammar: LoadedGrammar): IncrementalParser {
   let p = parsers.get(grammar);
   if (!p) {
-    p = new IncrementalParser(grammar);
+    p = new IncrementalParser(grammar, parseBudgetMs);
     parsers.set(grammar, p);
   }
+  p.budgetMs = parseBudgetMs;
   return p;
 }
 

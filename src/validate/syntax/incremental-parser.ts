@@ -1,4 +1,4 @@
-import type { Edit, Point, Tree } from '@vscode/tree-sitter-wasm';
+import type { Edit, ParseState, Point, Tree } from '@vscode/tree-sitter-wasm';
 import type { LoadedGrammar } from './tree-sitter-runtime';
 
 /** Trees kept per grammar: the last texts parsed (the next edit's base is usually one of them). */
@@ -22,8 +22,16 @@ interface Entry {
 export class IncrementalParser {
   private readonly entries: Entry[] = [];
 
-  constructor(private readonly grammar: LoadedGrammar) {}
+  /** @param budgetMs parsing longer than this is abandoned (parse() returns null). */
+  constructor(
+    private readonly grammar: LoadedGrammar,
+    public budgetMs = DEFAULT_PARSE_BUDGET_MS,
+  ) {}
 
+  /**
+   * The tree of `text`, or null when parsing exceeded the time budget (a pathological or
+   * huge text: the caller then skips the check rather than block or stall the edit).
+   */
   parse(text: string): Tree | null {
     const same = this.entries.find((e) => e.text.length === text.length && e.text === text);
     if (same) return same.tree;
@@ -34,19 +42,33 @@ export class IncrementalParser {
       const old = previous.tree.copy();
       try {
         old.edit(edit);
-        tree = this.grammar.parser.parse(text, old);
+        tree = this.parseWithin(text, old);
       } finally {
         old.delete();
       }
     } else {
-      tree = this.grammar.parser.parse(text);
+      tree = this.parseWithin(text, null);
     }
-    if (!tree) return null;
+    if (!tree) {
+      // A cancelled parse would otherwise resume on the next call, for another text.
+      this.grammar.parser.reset();
+      return null;
+    }
     this.entries.unshift({ text, tree });
     while (this.entries.length > KEPT_TREES) this.entries.pop()?.tree.delete();
     return tree;
   }
+
+  private parseWithin(text: string, oldTree: Tree | null): Tree | null {
+    const deadline = Date.now() + this.budgetMs;
+    // The runtime cancels when the callback returns true (its .d.ts types the return as void).
+    const progressCallback = (() => Date.now() > deadline) as unknown as (state: ParseState) => void;
+    return this.grammar.parser.parse(text, oldTree, { progressCallback });
+  }
 }
+
+/** Time after which a parse is abandoned; 20k-line files parse in well under 1 s. */
+export const DEFAULT_PARSE_BUDGET_MS = 3000;
 
 /**
  * Reusing a tree pays only when most of the text is unchanged; re-using an unrelated file's

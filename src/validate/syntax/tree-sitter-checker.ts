@@ -12,11 +12,12 @@ const MAX_TOKEN_TEXT = 24;
  * without errors are skipped via `hasError`, so a clean 20k-line file costs one parse and a
  * root check. Parsing goes through `parser`, which reuses a recent tree incrementally and
  * owns (and frees) the trees. Positions are 1-based; tree-sitter columns on a JS string are
- * UTF-16 units, like VS Code.
+ * UTF-16 units, like VS Code. Throws ParseAbandoned when the parse ran out of time budget;
+ * checkSyntax turns that into { checked: false }, never into a problem.
  */
 export function treeSitterProblems(parser: IncrementalParser, text: string): RawProblem[] {
   const tree = parser.parse(text);
-  if (!tree) return [{ line: 1, column: 1, key: 'PARSE_FAILED', message: 'the parser gave up on this text' }];
+  if (!tree) throw new ParseAbandoned();
   const out: RawProblem[] = [];
   if (tree.rootNode.hasError) collect(tree.rootNode, out);
   return out;
@@ -47,4 +48,11 @@ function firstToken(node: TsNode): string {
   while (n && n.childCount > 0) n = n.child(0);
   const text = (n ?? node).text.split('\n')[0];
   return text.length > MAX_TOKEN_TEXT ? text.slice(0, MAX_TOKEN_TEXT - 1) + '…' : text;
+}
+
+/** The parse exceeded its time budget; the text is left unchecked. */
+export class ParseAbandoned extends Error {
+  constructor() {
+    super('parsing took longer than its time budget; the text was not checked');
+  }
 }

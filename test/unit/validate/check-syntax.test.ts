@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { checkSyntax, type CheckSyntaxInput } from '../../../src/validate/syntax/check-syntax';
+import { checkSyntax, configureSyntaxChecks, type CheckSyntaxInput } from '../../../src/validate/syntax/check-syntax';
 import { formatProblems } from '../../../src/validate/format-problems';
 
 /** Replaces the first occurrence of `from` in `text` with `to`; fails the test if absent. */
@@ -177,6 +177,22 @@ describe('validate/checkSyntax: each built-in checker', () => {
     assert.deepEqual(r.newErrors, []);
     // The same grammar still loads from the real directories afterwards.
     assert.equal((await check('go', 'package a\n', 'package (')).newErrors.length > 0, true);
+  });
+
+  it('a parse that exceeds its time budget leaves the text unchecked, and later checks still work', async () => {
+    const big = Array.from({ length: 4000 }, (_, i) => `int f${i}(void) { return ${i}; }`).join('\n') + '\n';
+    configureSyntaxChecks({ parseBudgetMs: 0 });
+    try {
+      const r = await check('c', big, big + 'int broken( {\n');
+      assert.equal(r.checked, false);
+      assert.match(r.skippedReason ?? '', /time budget/);
+      assert.deepEqual(r.newErrors, []);
+    } finally {
+      configureSyntaxChecks({ parseBudgetMs: 3000 });
+    }
+    const again = await check('c', big, big + 'int broken( {\n');
+    assert.equal(again.checked, true);
+    assert.ok(again.newErrors.length > 0);
   });
 
   it('an unknown language is not checked and never blocks', async () => {
