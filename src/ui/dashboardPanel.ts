@@ -111,7 +111,7 @@ export class DashboardController implements vscode.Disposable {
       hasFile: (path) => store.list(path).length > 0,
     });
     const outcome = parsed.ok ? await this.perform(parsed.request) : parsed;
-    if (!outcome.ok) this.services.log(`[dashboard] refused a webview message: ${outcome.reason}`);
+    if (!outcome.ok) this.services.log(`[dashboard] a webview message did not run: ${outcome.reason}`);
     this.messageLog.push(outcome);
     if (this.messageLog.length > 50) this.messageLog.shift();
     return outcome;
@@ -119,24 +119,27 @@ export class DashboardController implements vscode.Disposable {
 
   private async perform(request: DashboardRequest): Promise<MessageOutcome> {
     try {
+      let result: unknown;
       switch (request.type) {
         case 'ready':
         case 'refresh':
           await this.push();
           break;
         case 'rollback':
-          await vscode.commands.executeCommand(ENTRY_COMMANDS.rollback, { entryId: request.entryId });
+          result = await vscode.commands.executeCommand(ENTRY_COMMANDS.rollback, { entryId: request.entryId });
           break;
         case 'compare':
-          await vscode.commands.executeCommand(ENTRY_COMMANDS.compare, { entryId: request.entryId });
+          result = await vscode.commands.executeCommand(ENTRY_COMMANDS.compare, { entryId: request.entryId });
           break;
         case 'reveal':
-          await vscode.commands.executeCommand(ENTRY_COMMANDS.reveal, { path: request.path });
+          result = await vscode.commands.executeCommand(ENTRY_COMMANDS.reveal, { path: request.path });
           break;
         case 'resetCounters':
           await this.resetCounters();
           break;
       }
+      // The entry commands answer with { ok, message } (src/commands/); they show their own errors.
+      if (isFailedOutcome(result)) return { ok: false, reason: result.message ?? 'the command failed' };
       return { ok: true, request };
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
@@ -159,4 +162,8 @@ export class DashboardController implements vscode.Disposable {
     this.panel?.dispose();
     for (const d of this.disposables) d.dispose();
   }
+}
+
+function isFailedOutcome(value: unknown): value is { ok: false; message?: string } {
+  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
 }

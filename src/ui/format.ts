@@ -38,11 +38,11 @@ export function outcomeLabel(outcome: Outcome): string {
   }
 }
 
-/** A codicon id and theme color id for a journal outcome (rollback_file entries get their own icon). */
+/** A codicon id and theme color id for a journal outcome (rollbacks, by the tool or a command, get their own icon). */
 export function outcomeIcon(outcome: Outcome, tool: string): { id: string; color?: string } {
   switch (outcome) {
     case 'applied':
-      return tool === 'rollback_file' ? { id: 'history', color: 'charts.blue' } : { id: 'pass', color: 'testing.iconPassed' };
+      return tool.startsWith('rollback') ? { id: 'history', color: 'charts.blue' } : { id: 'pass', color: 'testing.iconPassed' };
     case 'blocked': return { id: 'shield', color: 'list.warningForeground' };
     case 'failed': return { id: 'error', color: 'list.errorForeground' };
     case 'rolled_back': return { id: 'discard', color: 'charts.blue' };

@@ -170,6 +170,29 @@ describe('ui: Edit History tree, status bar and dashboard after a scripted agent
     assert.equal(s.counters.some((c) => c.path === `${dir}/notes.md`), false);
   });
 
+  it('tree items satisfy the entry-command contract: Compare with Current opens a diff, Roll Back restores', async () => {
+    const calc = (ui.history.getChildren() as FileItem[]).find((f) => f.path === `${dir}/calc.c`)!;
+    const replace = (ui.history.getChildren(calc) as EntryItem[]).find((e) => e.entry.tool === 'replace_in_file')!;
+    assert.equal(replace.command?.command, 'agentSafeEdit.history.compareWithCurrent', 'a click on an entry compares it');
+    const compared = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('agentSafeEdit.history.compareWithCurrent', replace);
+    assert.equal(compared.ok, true, compared.message);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'a diff editor is open');
+
+    const abs = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, dir, 'calc.c').fsPath;
+    const { readFileSync } = await import('node:fs');
+    assert.match(readFileSync(abs, 'utf8'), /divide/);
+    const treeBefore = ui.history.refreshCount;
+    // The tree item itself is the argument (as the inline action passes it); confirm:false skips the modal.
+    const rolled = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('agentSafeEdit.history.rollbackToBefore', { ...replace, confirm: false });
+    assert.equal(rolled.ok, true, rolled.message);
+    assert.doesNotMatch(readFileSync(abs, 'utf8'), /divide/, 'the file is back to the state before replace_in_file');
+    await waitFor('a tree refresh', () => (ui.history.refreshCount > treeBefore ? true : undefined));
+    const newest = (ui.history.getChildren(calc) as EntryItem[])[0];
+    assert.equal(newest.entry.outcome, 'applied');
+    assert.equal((newest.iconPath as vscode.ThemeIcon).id, 'history', 'a command rollback shows the rollback icon');
+  });
+
   it('the refresh command refreshes the tree', async () => {
     const n = ui.history.refreshCount;
     await vscode.commands.executeCommand('agentSafeEdit.history.refresh');
