@@ -37,19 +37,20 @@ function add(delta: Map<string, number>, lines: readonly string[], start: number
 
 /**
  * A one-line suggestion for a new problem. A missing token names the token and where it is
- * missing; otherwise an unbalanced edit (more '{' than '}' added, say) is named; otherwise a
- * language-specific nudge (indentation for Python, YAML) or a generic one.
+ * missing; a Python indentation problem says so; otherwise an unbalanced edit (more '{'
+ * than '}' added, say) is named; otherwise a language-specific nudge (YAML, JSON) or a
+ * generic one.
  */
 export function hintFor(problem: RawProblem, languageId: string, balance: Map<string, number>): string {
   const pair = PAIRS.find((p) => p.close === problem.missingToken || p.open === problem.missingToken);
   if (pair) return `unbalanced ${pair.name}: a '${problem.missingToken}' is missing before line ${problem.line}, column ${problem.column}`;
   if (problem.missingToken) return `a '${problem.missingToken}' is missing at line ${problem.line}, column ${problem.column}`;
+  if (problem.key.startsWith('INDENT:')) return 'check the indentation of this line against the block it belongs to';
   for (const p of PAIRS) {
     const d = balance.get(p.open) ?? 0;
     if (d > 0) return `unbalanced ${p.name}: the edit opens ${d} more '${p.open}' than it closes`;
     if (d < 0) return `unbalanced ${p.name}: the edit closes ${-d} more '${p.close}' than it opens`;
   }
-  if (problem.key.startsWith('INDENT:')) return 'check the indentation of this line against the block it belongs to';
   if (languageId === 'yaml') return 'check indentation and the "key: value" layout on this line';
   if (problem.key.startsWith('JSON:')) return 'check commas, quotes and brackets around this position';
   return 'check for a missing or extra token just before this position';

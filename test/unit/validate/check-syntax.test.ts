@@ -242,6 +242,7 @@ describe('validate/checkSyntax: already broken files stay editable', () => {
     const bad = await check('python', base, edit(base, '    return 3', 'return 3'));
     assert.equal(bad.newErrors.length, 1, formatProblems(bad.newErrors).join('\n'));
     assert.equal(bad.newErrors[0].line, 7);
+    assert.match(bad.newErrors[0].hint, /indent/);
   });
 
   it('uses the changedRanges the caller passes', async () => {
