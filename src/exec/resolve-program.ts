@@ -28,9 +28,9 @@ export type ProgramResolution =
  * Turns the `program` an agent sent into the absolute path of an executable file, or refuses.
  *
  * - Relative with a separator (`./demo/calculate`, `demo/calc`, `bin\tool.exe`): resolved
- *   from `cwd` (default the first root) and CONFINED like a write: it must stay inside the
- *   workspace after realpath (a link leaving it is refused), and never be inside `.git/`
- *   (hooks) or a protected dir. `via: 'workspace'`.
+ *   from `cwd` (default the first root) and CONFINED: it must stay inside the workspace
+ *   after realpath (a link leaving it is refused), and never be inside `.git/` (hooks; also
+ *   reached through a link) or a protected dir. `via: 'workspace'`.
  * - A bare name (`gcc`, `make`): looked up in the absolute entries of PATH, in order;
  *   relative PATH entries (`.`, empty) are skipped so a workspace file can never shadow a
  *   system program. Never looked up in the workspace — the message says to write `./name`.
@@ -96,17 +96,25 @@ async function resolveInWorkspaceProgram(p: string, original: string, o: Resolve
   }
   if (typeof base !== 'string') return pathDenied('NO_WORKSPACE', 'No workspace folder is open; relative programs are resolved inside it.', original);
   const candidate = nodePath.resolve(base, p.split(/[\\/]/).join(nodePath.sep));
-  const r = await resolveInWorkspace(candidate, roots, { forWrite: true, protectedDirs: o.protectedDirs });
+  const r = await resolveInWorkspace(candidate, roots);
   if (!r.ok) {
     if (r.failure.error_type === 'FILE_NOT_FOUND') return notFound(original, `The program ${quotePath(original)} does not exist (resolved from ${quotePath(base)}).`);
-    if (r.failure.reason === 'GIT_INTERNALS') {
-      return pathDenied('GIT_INTERNALS', `${quotePath(original)} is inside .git; programs there (hooks) are never run by this tool.`, original);
-    }
     if (r.failure.reason === 'PARENT_ESCAPE' || r.failure.reason === 'OUTSIDE_WORKSPACE') {
       const reason = p.split(/[\\/]/).includes('..') ? 'PARENT_ESCAPE' : 'OUTSIDE_WORKSPACE';
       return pathDenied(reason, `The relative program path ${quotePath(original)} leaves the workspace; relative programs must lie inside it (give an absolute path for a system program).`, original);
     }
     return r;
+  }
+  if (hasGitSegment(r.relPath) || hasGitSegment(r.realRelPath)) {
+    return pathDenied('GIT_INTERNALS', `${quotePath(original)} is inside .git; programs there (hooks) are never run by this tool.`, original);
+  }
+  const ci = defaultCaseInsensitive(platform);
+  for (const dir of o.protectedDirs ?? []) {
+    if (typeof dir !== 'string' || !nodePath.isAbsolute(dir)) continue;
+    const realDir = await realpathOfLongestExisting(nodePath.resolve(dir));
+    if (isInsideOrEqual(nodePath.resolve(dir), r.absPath, ci) || (realDir.ok && isInsideOrEqual(realDir.path, r.realPath, ci))) {
+      return pathDenied('PROTECTED_STORAGE', `${quotePath(original)} is inside the extension's own storage.`, original);
+    }
   }
   const exec = await checkExecutable(r.absPath, original, o, platform);
   if (!exec.ok) return exec;

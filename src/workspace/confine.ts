@@ -72,7 +72,12 @@ interface Root {
  *   is DANGLING_SYMLINK (writing through it would create its target, wherever it points).
  * - An existing FIFO, socket or device is SPECIAL_FILE (reading one can block forever).
  * - With `forWrite`: any `.git` name in the lexical or real relative path is GIT_INTERNALS;
- *   a path inside a protected dir (lexically or really) is PROTECTED_STORAGE.
+ *   an existing file with more than one hard link is HARD_LINK (realpath cannot tell where
+ *   its other names are: /etc/passwd, a pnpm store...); a path inside a protected dir
+ *   (lexically or really) is PROTECTED_STORAGE.
+ * - A root given through a symlink matches paths spelled through its real location too.
+ *   The reverse is refused: a path named outside every root (given or real) is
+ *   OUTSIDE_WORKSPACE even when an outside link would lead back in.
  * - A missing path is FILE_NOT_FOUND unless `allowCreate`; a missing path under an existing
  *   file is PARENT_NOT_DIRECTORY.
  *
@@ -121,8 +126,13 @@ async function resolveUnsafe(input: unknown, roots: readonly WorkspaceRootInput[
       : nodePath.resolve(realRoots[0].path, native);
   }
 
-  const lexicalRoot = deepestContaining(realRoots, candidate, (r) => r.path, ci);
-  if (!lexicalRoot) {
+  // A root may be given through a symlink (/tmp → /private/tmp on macOS) while the agent names
+  // the real location, or the other way round: either spelling of the root is "inside".
+  const viaGiven = deepestContaining(realRoots, candidate, (r) => r.path, ci);
+  const viaReal = viaGiven ? undefined : deepestContaining(realRoots, candidate, (r) => r.real, ci);
+  const lexicalRoot = viaGiven ?? viaReal;
+  const lexicalBase = viaGiven ? viaGiven.path : viaReal?.real;
+  if (!lexicalRoot || lexicalBase === undefined) {
     const climbs = splitSegments(checked.path).includes('..');
     return climbs
       ? pathDenied('PARENT_ESCAPE', `${quotePath(original)} climbs out of the workspace with '..'; paths must stay inside the workspace folder.`, input)
@@ -141,12 +151,14 @@ async function resolveUnsafe(input: unknown, roots: readonly WorkspaceRootInput[
     return pathDenied('SYMLINK_ESCAPE', `${quotePath(original)} resolves through a symbolic link to a location outside the workspace.`, input);
   }
 
-  const relPath = toSlashes(nodePath.relative(lexicalRoot.path, candidate));
+  const relPath = toSlashes(nodePath.relative(lexicalBase, candidate));
   const realRelPath = toSlashes(nodePath.relative(realRoot.real, real.path));
 
   let kind: ResolvedPath['kind'] = 'missing';
+  let linkCount = 0;
   if (real.exists) {
     const stat = await fs.stat(real.path);
+    linkCount = stat.nlink;
     if (stat.isFile()) kind = 'file';
     else if (stat.isDirectory()) kind = 'directory';
     else return pathDenied('SPECIAL_FILE', `${quotePath(original)} is a device, pipe or socket, not a regular file.`, input);
@@ -157,6 +169,9 @@ async function resolveUnsafe(input: unknown, roots: readonly WorkspaceRootInput[
   if (options.forWrite) {
     if (hasGitSegment(relPath) || hasGitSegment(realRelPath)) {
       return pathDenied('GIT_INTERNALS', `${quotePath(original)} is inside .git; the repository's internals are never written by these tools.`, input);
+    }
+    if (kind === 'file' && linkCount > 1) {
+      return pathDenied('HARD_LINK', `${quotePath(original)} has ${linkCount} hard links; writing it would also change the file under its other names, which may lie outside the workspace.`, input);
     }
     for (const dir of options.protectedDirs ?? []) {
       if (await isInsideProtected(dir, candidate, real.path, ci)) {

@@ -31,6 +31,7 @@ export type PathDenyReason =
   | 'DANGLING_SYMLINK'
   | 'PARENT_NOT_DIRECTORY'
   | 'SPECIAL_FILE'
+  | 'HARD_LINK'
   | 'GIT_INTERNALS'
   | 'PROTECTED_STORAGE'
   | 'UNRESOLVABLE';

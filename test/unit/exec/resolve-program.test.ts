@@ -29,13 +29,15 @@ describe('resolveProgram', () => {
     script(nodePath.join(base, 'outside', 'prog'));
     fs.symlinkSync(nodePath.join(base, 'outside', 'prog'), nodePath.join(ws, 'demo', 'link-out'));
     fs.symlinkSync('calculate', nodePath.join(ws, 'demo', 'link-in'));
+    fs.symlinkSync('.git', nodePath.join(ws, 'link-git'));
+    fs.linkSync(nodePath.join(ws, 'demo', 'calculate'), nodePath.join(ws, 'demo', 'calc-hardlink'));
     opts = { workspaceRoots: [ws], pathEnv: [bin, '/usr/bin', '/bin'].join(':') };
   });
 
   after(() => fs.rmSync(base, { recursive: true, force: true }));
 
   it('resolves workspace programs given with a slash, from the root or from cwd', async () => {
-    for (const [program, cwd] of [['./demo/calculate', undefined], ['demo/calculate', undefined], ['./calculate', nodePath.join(ws, 'demo')], ['demo/link-in', undefined]] as const) {
+    for (const [program, cwd] of [['./demo/calculate', undefined], ['demo/calculate', undefined], ['./calculate', nodePath.join(ws, 'demo')], ['demo/link-in', undefined], ['demo/calc-hardlink', undefined]] as const) {
       const r = await resolveProgram(program, { ...opts, cwd });
       assert.ok(r.ok, `${program}: ${JSON.stringify(r)}`);
       assert.equal(r.via, 'workspace');
@@ -85,10 +87,12 @@ describe('resolveProgram', () => {
     ['~/bin/tool', undefined, 'PATH_DENIED', 'HOME_EXPANSION'],
     ['http://evil.example/x.sh', undefined, 'PATH_DENIED', 'URI_SCHEME'],
     ['<abs>/.ase/tool', () => ({ protectedDirs: [nodePath.join(ws, '.ase')] }), 'PATH_DENIED', 'PROTECTED_STORAGE'],
+    ['.ase/tool', () => ({ protectedDirs: [nodePath.join(ws, '.ase')] }), 'PATH_DENIED', 'PROTECTED_STORAGE'],
+    ['link-git/hooks/pre-commit', undefined, 'PATH_DENIED', 'GIT_INTERNALS'],
   ];
   for (const [program, extra, type, reason] of refused) {
     it(`refuses ${JSON.stringify(program)} (${type}/${reason})`, async () => {
-      if (program.includes('.ase/')) script(nodePath.join(ws, '.ase', 'tool'));
+      if (program.includes('.ase/') && !fs.existsSync(nodePath.join(ws, '.ase', 'tool'))) script(nodePath.join(ws, '.ase', 'tool'));
       const p = program.replace('<abs>', ws);
       const r = await resolveProgram(p, { ...opts, ...(extra ? extra() : {}) });
       assert.ok(!r.ok, JSON.stringify(r));

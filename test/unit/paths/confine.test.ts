@@ -49,6 +49,7 @@ describe('resolveInWorkspace', () => {
     fs.symlinkSync('loop2', nodePath.join(ws, 'loop1'));
     fs.symlinkSync('loop1', nodePath.join(ws, 'loop2'));
     execFileSync('mkfifo', [nodePath.join(ws, 'pipe')]);
+    fs.linkSync(nodePath.join(outside, 'secret.txt'), nodePath.join(ws, 'hard-link'));
     roots = [ws, lib];
   });
 
@@ -119,6 +120,7 @@ describe('resolveInWorkspace', () => {
     ['fullwidth slash', () => '..\uff0f..\uff0fetc', read, 'LOOKALIKE_CHARACTER'],
     ['wildcard', () => 'src/*', read, 'INVALID_CHARACTER'],
     ['FIFO', () => 'pipe', read, 'SPECIAL_FILE'],
+    ['write to a hard link of an outside file', () => 'hard-link', { forWrite: true }, 'HARD_LINK'],
     ['a file used as a directory', () => 'src/a.ts/child.txt', create, 'PARENT_NOT_DIRECTORY'],
   ];
 
@@ -225,6 +227,24 @@ describe('resolveInWorkspace', () => {
       assert.ok(named.ok && named.root === lib);
       const single = await resolveInWorkspace('lib/index.ts', [ws], { allowCreate: true });
       assert.ok(single.ok && single.root === ws && single.relPath === 'lib/index.ts');
+    });
+
+    it('accepts either spelling of a root given through a symlink', async () => {
+      const alias = nodePath.join(base, 'ws-alias');
+      if (!fs.existsSync(alias)) fs.symlinkSync('ws', alias);
+      const viaReal = await resolveInWorkspace(nodePath.join(ws, 'src', 'a.ts'), [alias]);
+      assert.ok(viaReal.ok && viaReal.relPath === 'src/a.ts' && viaReal.root === alias, JSON.stringify(viaReal));
+      // The reverse — a path through an outside link that leads back in — is named outside: refused.
+      const viaAlias = await resolveInWorkspace(nodePath.join(alias, 'src', 'a.ts'), [ws]);
+      assert.ok(!viaAlias.ok && viaAlias.failure.reason === 'OUTSIDE_WORKSPACE');
+      const escape = await resolveInWorkspace(nodePath.join(alias, '..', 'outside', 'secret.txt'), [alias]);
+      assert.ok(!escape.ok);
+    });
+
+    it('reads a hard-linked file but refuses to write it', async () => {
+      assert.ok((await resolveInWorkspace('hard-link', roots)).ok);
+      const w = await resolveInWorkspace('hard-link', roots, { forWrite: true });
+      assert.ok(!w.ok && w.failure.reason === 'HARD_LINK');
     });
 
     it('resolves the root itself as a directory', async () => {
