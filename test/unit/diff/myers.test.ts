@@ -65,6 +65,29 @@ describe('diffSequences (Myers)', () => {
 });
 
 describe('diffLineArrays', () => {
+  const lineArrayArb = fc.array(fc.constantFrom('a\n', 'b\n', 'c\n', 'd\n', 'only-once-x\n', 'e'), { maxLength: 30 });
+
+  it('is correct and minimal with prefix/suffix trimming and one-sided lines set aside (property)', () => {
+    fc.assert(fc.property(lineArrayArb, lineArrayArb, (a, b) => {
+      const changes = diffLineArrays(a, b);
+      assert.deepEqual(applyChanges(a, b, changes), b);
+      const ids = new Map<string, number>();
+      const toIds = (xs: string[]): number[] => xs.map((x) => { if (!ids.has(x)) ids.set(x, ids.size); return ids.get(x) as number; });
+      assert.equal(editCost(changes), a.length + b.length - 2 * lcsLength(toIds(a), toIds(b)));
+      for (let i = 1; i < changes.length; i++) assert.ok(changes[i].aStart > changes[i - 1].aEnd && changes[i].bStart > changes[i - 1].bEnd);
+    }), { numRuns: 3000 });
+  });
+
+  it('diffs two unrelated texts that share only a few lines correctly', () => {
+    const a = Array.from({ length: 3000 }, (_, i) => (i % 50 === 0 ? '}\n' : `left ${i}\n`));
+    const b = Array.from({ length: 2500 }, (_, i) => (i % 40 === 0 ? '}\n' : `right ${i}\n`));
+    const changes = diffLineArrays(a, b);
+    assert.deepEqual(applyChanges(a, b, changes), b);
+    // The only common lines are the "}" lines, so the LCS is the smaller count of them.
+    const braces = (xs: string[]): number => xs.filter((x) => x === '}\n').length;
+    assert.equal(editCost(changes), a.length + b.length - 2 * Math.min(braces(a), braces(b)));
+  });
+
   it('finds a one-line change in a 30,000-line text as one change', () => {
     const a = Array.from({ length: 30000 }, (_, i) => `line ${i}\n`);
     const b = a.slice();
