@@ -12,12 +12,15 @@
  *    outside the splice (structure.ts), the inserted text must parse as children of the
  *    intended parent (tiling.ts), ids it brings must be new, and an attribute op must
  *    leave exactly the intended attributes.
+ * (The fast path in model.ts reaches the same result with one final re-parse when it can
+ * prove it; see there.)
  * The first failing patch stops everything: the input text is returned untouched (the
  * caller simply keeps it) and the failure lists the patches that were valid before it.
  * Every byte outside the spliced ranges is preserved; inserted text uses the file's EOL.
  */
 import { describeTileProblem } from './describe';
 import { detectEol } from './eol';
+import { applyFast, FastResult } from './model';
 import { nearestIds } from './candidates';
 import { recordSplice, Span, spansToLines } from './changes';
 import { childrenOf, Element, isHtmlElement, Node, RAW_TEXT_ELEMENTS } from './nodes';
@@ -56,6 +59,32 @@ type Step = { ok: true; page: ParsedPage; plan: PatchPlan } | { ok: false; reaso
  */
 export function applyHtmlPatches(html: string, patches: HtmlPatch[]): HtmlResult {
   const eol = detectEol(html);
+  let fast: FastResult | undefined;
+  try {
+    fast = Array.isArray(patches) ? applyFast(html, patches, eol) : undefined;
+  } catch {
+    fast = undefined; // the step-by-step replay below is the reference; it reports any problem
+  }
+  if (fast) {
+    let spans: Span[] = [];
+    for (const s of fast.splices) spans = recordSplice(spans, s.start, s.oldEnd, s.newEnd);
+    return { ok: true, text: fast.text, applied: patches.length, changed: spansToLines(fast.text, spans) };
+  }
+  return applyHtmlPatchesStepwise(html, patches);
+}
+
+/**
+ * The reference implementation: each patch is planned on a full parse of the current text,
+ * spliced, and the result re-parsed and verified before the next patch. applyHtmlPatches
+ * uses it whenever its fast path (model.ts) cannot prove the result, so every failure is
+ * reported from here. Same contract as applyHtmlPatches.
+ */
+export function applyHtmlPatchesStepwise(html: string, patches: HtmlPatch[]): HtmlResult {
+  const eol = detectEol(html);
+  if (!Array.isArray(patches)) {
+    const message = 'Patches must be an array of {selector, op, html?, name?, value?}.';
+    return { ok: false, error: { type: 'HTML_PATCH_FAILED', message, failed_index: 0, reason: 'apply_error', valid_indexes: [], instruction: instructionFor('apply_error') } };
+  }
   let page = parsePage(html);
   let spans: Span[] = [];
   for (let index = 0; index < patches.length; index++) {
