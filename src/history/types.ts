@@ -15,7 +15,7 @@ export type FinishOutcome = Exclude<Outcome, 'pending' | 'interrupted'>;
 
 /** One journal entry: one agent change (or attempt) on one file. */
 export interface JournalEntry {
-  /** Unique, sortable in creation order within a store. */
+  /** Unique within a store ("<time>-<counter>-<random>"); order entries by `list`, not by id. */
   id: string;
   /** Epoch milliseconds when the change began. */
   time: number;
