@@ -7,9 +7,14 @@
  *
  * EngineResult is { ok: true, text, ... } or { ok: false, error }; see core/patch/types.ts.
  */
-export { applyUnifiedDiff, applyFilePatch, parsePatch, splitPatchByFile, formatFilePatch } from './core/patch/index';
+import { applyUnifiedDiff as applyUnifiedDiffCore, applyFilePatch, parsePatch, splitPatchByFile, formatFilePatch } from './core/patch/index';
+import type { ApplyPatchOptions, EngineResult } from './core/patch/index';
+import { applySearchReplace as applySearchReplaceCore } from './core/replace/index';
+import type { SearchReplaceOptions } from './core/replace/index';
+
+export { applyFilePatch, parsePatch, splitPatchByFile, formatFilePatch };
 export type { ApplyPatchOptions, Hunk, HunkLine, FilePatch, ParseResult, Tier, HunkPlacement, ChangedRange, EngineError, EngineErrorType, EngineResult } from './core/patch/index';
-export { applySearchReplace, stripLineNumbers } from './core/replace/index';
+export { stripLineNumbers } from './core/replace/index';
 export type { SearchReplaceOptions } from './core/replace/index';
 export { findElisionMarkers, containsElision, isElisionMarker } from './core/elision';
 export type { ElisionMarker } from './core/elision';
@@ -17,3 +22,22 @@ export { splitText, eolAt, dominantEol } from './core/text/lines';
 export type { LineModel } from './core/text/lines';
 /** Name shown by the benchmark harness. */
 export const name = 'agent-safe-edit';
+
+/**
+ * Give a failure a readable String() form ("TYPE: message") without changing its JSON: hosts
+ * that print `String(result.error)` (the benchmark harness does) then show the reason.
+ */
+function printable(r: EngineResult): EngineResult {
+  if (!r.ok) Object.defineProperty(r.error, 'toString', { value: () => `${r.error.type}: ${r.error.message}`, enumerable: false });
+  return r;
+}
+
+/** Apply a one-file unified diff to baseText (see core/patch/apply.ts). */
+export function applyUnifiedDiff(baseText: string, patchText: string, options?: ApplyPatchOptions): EngineResult {
+  return printable(applyUnifiedDiffCore(baseText, patchText, options));
+}
+
+/** Replace oldText by newText in baseText (see core/replace/apply.ts). */
+export function applySearchReplace(baseText: string, oldText: string, newText: string, options?: SearchReplaceOptions): EngineResult {
+  return printable(applySearchReplaceCore(baseText, oldText, newText, options));
+}
