@@ -1,6 +1,6 @@
 import { lineTextAt, oneLine } from './format-problems';
 import { splitLines } from './line-diff';
-import { selectNewProblems } from './novelty';
+import { selectNewProblems, type TextEnds } from './novelty';
 import { MAX_PROBLEMS, type ChangedRange, type RawProblem } from './types';
 
 /**
@@ -35,15 +35,22 @@ export interface NewDiagnostic {
  * has one with the same severity, source, code and message at the mapped position (or drifted
  * by at most 2 lines on unchanged lines, or in the same changed spot). `changedRanges` are the
  * edit's line ranges, base and candidate sides (1-based, as diffLineRanges(oldText, newText)
- * returns). Result in `after` order, all of them (cap with formatNewDiagnostics).
+ * returns). `ends` (optional, see TextEnds) lets a problem at the end of the file stay matched
+ * when text is appended. Result in `after` order, all of them (cap with formatNewDiagnostics).
  * Accepts vscode.Diagnostic objects directly (their severity enum uses the same numbers).
  */
-export function newDiagnostics(before: readonly PlainDiagnostic[], after: readonly PlainDiagnostic[], changedRanges: readonly ChangedRange[], includeWarnings: boolean): NewDiagnostic[] {
+export function newDiagnostics(
+  before: readonly PlainDiagnostic[],
+  after: readonly PlainDiagnostic[],
+  changedRanges: readonly ChangedRange[],
+  includeWarnings: boolean,
+  ends?: TextEnds,
+): NewDiagnostic[] {
   const counts = (d: PlainDiagnostic) => d.severity === SEVERITY_ERROR || (includeWarnings && d.severity === SEVERITY_WARNING);
   const wanted = after.filter(counts);
   if (wanted.length === 0) return [];
   const tagged = wanted.map((d) => ({ ...toRaw(d), diagnostic: d }));
-  const { fresh } = selectNewProblems(before.map(toRaw), tagged, changedRanges);
+  const { fresh } = selectNewProblems(before.map(toRaw), tagged, changedRanges, ends);
   return fresh.map(({ diagnostic: d }) => {
     const code = codeText(d.code);
     return {

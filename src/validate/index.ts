@@ -9,6 +9,7 @@ export { defaultValidators, isOnPath } from './external/defaults';
 export { newDiagnostics, formatNewDiagnostics, type NewDiagnostic, type PlainDiagnostic } from './diagnostics-compare';
 export { shouldWaitForDiagnostics, languagesWithActivatingExtensions, BUILTIN_DIAGNOSTIC_LANGUAGES } from './diagnostics-providers';
 export { formatProblems } from './format-problems';
-export { diffLineRanges } from './line-diff';
+export { diffLineRanges, splitLines } from './line-diff';
+export { lastNonBlankLine, type TextEnds } from './novelty';
 export { VALIDATION_WASM_FILES, defaultWasmDirs, resolveWasmFile } from './wasm-files';
 export { MAX_PROBLEMS, type ChangedRange, type SyntaxProblem } from './types';

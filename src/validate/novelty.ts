@@ -6,6 +6,18 @@ const DRIFT_LINES = 2;
 /** How close (in lines) to a changed range a problem counts as "at the edit". */
 const EDIT_SLACK_LINES = 1;
 
+/** The last non-blank line (1-based) of each text; see lastNonBlankLine(). */
+export interface TextEnds {
+  baseLastLine: number;
+  candidateLastLine: number;
+}
+
+/** The 1-based number of the last line of `lines` with non-whitespace text (1 when none). */
+export function lastNonBlankLine(lines: readonly string[]): number {
+  for (let i = lines.length - 1; i >= 0; i--) if (lines[i].trim() !== '') return i + 1;
+  return 1;
+}
+
 export interface NoveltyResult<P extends RawProblem> {
   /** Candidate problems the edit introduced, in candidate order. */
   fresh: P[];
@@ -24,11 +36,19 @@ export interface NoveltyResult<P extends RawProblem> {
  *  2. A candidate problem inside or next to a changed range is pre-existing if the base had a
  *     problem with the same key inside or next to that range's base lines: the edit touched a
  *     broken spot without fixing it, which must stay allowed.
- *  3. Every other candidate problem is new. So a file broken elsewhere stays editable, while
+ *  3. A candidate problem at the end of the candidate (on or after its last non-blank line) is
+ *     pre-existing if the base had a problem with the same key at its own end, when `ends`
+ *     is given: "missing '}' at end of file" stays put at the end whatever is appended.
+ *  4. Every other candidate problem is new. So a file broken elsewhere stays editable, while
  *     a new problem reported far from the edit (a missing '}' found at end of file) still
  *     counts, because no base problem excuses it: the count of problems grew.
  */
-export function selectNewProblems<P extends RawProblem>(base: readonly RawProblem[], candidate: readonly P[], ranges: readonly ChangedRange[]): NoveltyResult<P> {
+export function selectNewProblems<P extends RawProblem>(
+  base: readonly RawProblem[],
+  candidate: readonly P[],
+  ranges: readonly ChangedRange[],
+  ends?: TextEnds,
+): NoveltyResult<P> {
   const map = new CandidateLineMap(ranges);
   const used = new Array<boolean>(base.length).fill(false);
   const excused = new Array<boolean>(candidate.length).fill(false);
@@ -64,6 +84,13 @@ export function selectNewProblems<P extends RawProblem>(base: readonly RawProble
       excused[i] = claim(p.key, (b) => b.line >= from && b.line <= to);
     }
   });
+  // Pass 3: problems anchored at the end of the text.
+  if (ends) {
+    candidate.forEach((p, i) => {
+      if (excused[i] || p.line < ends.candidateLastLine) return;
+      excused[i] = claim(p.key, (b) => b.line >= ends.baseLastLine);
+    });
+  }
   const fresh = candidate.filter((_, i) => !excused[i]);
   return { fresh, preexisting: candidate.length - fresh.length };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { lineTextAt, oneLine } from '../format-problems';
 import { diffLineArrays, splitLines } from '../line-diff';
-import { selectNewProblems } from '../novelty';
+import { lastNonBlankLine, selectNewProblems } from '../novelty';
 import { MAX_PROBLEMS, type ChangedRange, type RawProblem, type SyntaxProblem } from '../types';
 import { parseValidatorOutput } from './parse-output';
 import { runProcess, type ProcessOutcome } from './run-process';
@@ -75,8 +75,10 @@ export async function runExternalValidator(input: ExternalValidatorInput): Promi
     candidateProblems = [{ line: 1, column: 1, key: 'EXT:unparsed', message: first }];
     baseProblems = [];
   }
-  const ranges = input.changedRanges ?? diffLineArrays(splitLines(input.baseText), candidateLines);
-  const { fresh } = base ? selectNewProblems(baseProblems, candidateProblems, ranges) : { fresh: [] as RawProblem[] };
+  const baseLines = splitLines(input.baseText);
+  const ranges = input.changedRanges ?? diffLineArrays(baseLines, candidateLines);
+  const ends = { baseLastLine: lastNonBlankLine(baseLines), candidateLastLine: lastNonBlankLine(candidateLines) };
+  const { fresh } = base ? selectNewProblems(baseProblems, candidateProblems, ranges, ends) : { fresh: [] as RawProblem[] };
   // A base that could not be validated excuses nothing: say so, so a block can be explained.
   const detail = base && (!base.started || base.timedOut) ? 'the base text could not be validated; all problems count as new' : undefined;
   const newErrors = fresh.slice(0, MAX_PROBLEMS).map((p) => ({

@@ -1,6 +1,6 @@
 import { lineTextAt } from '../format-problems';
 import { diffLineArrays, splitLines } from '../line-diff';
-import { selectNewProblems } from '../novelty';
+import { lastNonBlankLine, selectNewProblems } from '../novelty';
 import { MAX_PROBLEMS, type ChangedRange, type RawProblem, type SyntaxProblem } from '../types';
 import { defaultWasmDirs } from '../wasm-files';
 import { bracketBalanceDelta, hintFor } from './hints';
@@ -79,7 +79,8 @@ export async function checkSyntax(input: CheckSyntaxInput): Promise<SyntaxCheckR
     const baseLines = splitLines(input.baseText);
     const candidateLines = splitLines(input.candidateText);
     const ranges = input.changedRanges ?? diffLineArrays(baseLines, candidateLines);
-    const { fresh, preexisting } = selectNewProblems(baseProblems, candidateProblems, ranges);
+    const ends = { baseLastLine: lastNonBlankLine(baseLines), candidateLastLine: lastNonBlankLine(candidateLines) };
+    const { fresh, preexisting } = selectNewProblems(baseProblems, candidateProblems, ranges, ends);
     const balance = bracketBalanceDelta(baseLines, candidateLines, ranges);
     const newErrors = fresh.slice(0, MAX_PROBLEMS).map((p) => ({
       line: p.line,

@@ -236,6 +236,13 @@ describe('validate/checkSyntax: already broken files stay editable', () => {
     assert.ok(worse.newErrors.length >= 1, 'a second missing brace must count');
   });
 
+  it('appending to a file whose unclosed brace is reported at end of file passes', async () => {
+    const base = 'int f(void) {\n  if (1) {\n    return 1;\n}\n';
+    const r = await check('c', base, base + '\nint h(void) {\n  return 3;\n}\n');
+    assert.deepEqual(r.newErrors, [], formatProblems(r.newErrors).join('\n'));
+    assert.equal(r.preexisting, 1);
+  });
+
   it('broken python stays editable; a new bad indent is caught', async () => {
     const base = 'def f():\n    x = 1\n      y = 2\n    return x\n\ndef g():\n    return 3\n';
     assert.deepEqual((await check('python', base, edit(base, 'return 3', 'return 4'))).newErrors, []);

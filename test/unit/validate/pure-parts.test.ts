@@ -73,6 +73,16 @@ describe('validate/selectNewProblems', () => {
     assert.equal(r.fresh.length, 1);
   });
 
+  it('matches problems at the end of both texts only when told where the ends are', () => {
+    const ranges: ChangedRange[] = [{ baseStartLine: 11, baseLineCount: 0, candidateStartLine: 11, candidateLineCount: 20 }];
+    // The base's last text is line 7 (lines 8-10 blank); 20 lines are appended after line 10.
+    assert.equal(selectNewProblems([p(7, 'MISSING:}')], [p(30, 'MISSING:}')], ranges).fresh.length, 1);
+    const ends = { baseLastLine: 7, candidateLastLine: 30 };
+    assert.equal(selectNewProblems([p(7, 'MISSING:}')], [p(30, 'MISSING:}')], ranges, ends).fresh.length, 0);
+    assert.equal(selectNewProblems([p(7, 'MISSING:}')], [p(30, 'MISSING:}'), p(30, 'MISSING:}')], ranges, ends).fresh.length, 1);
+    assert.equal(selectNewProblems([p(5, 'MISSING:}')], [p(30, 'MISSING:}')], ranges, ends).fresh.length, 1, 'base problem not at its end');
+  });
+
   it('keys must match', () => {
     const r = selectNewProblems([p(3, 'MISSING:;')], [p(3, 'MISSING:}')], []);
     assert.equal(r.fresh.length, 1);
