@@ -3,14 +3,11 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sha256Text } from '../core/hash';
 import { fail, Result } from '../core/types';
-import { splitLinesKeepEnds } from '../core/diff/lines';
 import { diffLineCounts } from '../core/diff/counts';
-import { BlobKind } from './blobFormat';
-import { BlobStore, Keyframe } from './blobStore';
+import { BlobStore } from './blobStore';
 import { Journal } from './journal';
-import { composeLineDelta, createLineDelta, LineDelta } from './lineDelta';
-import { diffLineArrays } from '../core/diff/lineDiff';
 import { LineChange } from '../core/diff/myers';
+import { Snapshotter, SnapshotResult } from './snapshotter';
 import { EntryUpdate } from './journalRecords';
 import { planRetention, referencedBlobs } from './retention';
 import { SerialQueue } from './serialQueue';
@@ -46,27 +43,8 @@ export interface AttemptInput {
   message?: string;
 }
 
-export interface SnapshotResult {
-  sha256: string;
-  /** False when an identical snapshot already existed (deduplicated). */
-  created: boolean;
-  /** How it is stored: a whole compressed text or a delta against a keyframe. */
-  kind: BlobKind;
-}
 
 const MB = 1024 * 1024;
-const PATH_STATE_CACHE_SIZE = 8;
-
-/**
- * What the store keeps in memory about a file it snapshotted recently: the keyframe new
- * snapshots are diffed against, and the newest version with its delta against that
- * keyframe (so the next delta is composed from a cheap neighbour diff).
- */
-interface PathState {
-  keyframe: Keyframe;
-  recent?: { sha256: string; keyframe: string; lines: string[]; delta: LineDelta };
-}
-
 /**
  * The backup store: durable, deduplicated, compressed snapshots of file texts plus a
  * journal of every agent change, under one root directory that it owns
@@ -91,14 +69,9 @@ export class BackupStore {
   private readonly entries = new Map<string, JournalEntry>();
   /** Before-texts of pending entries, to count lines at finish without a read. */
   private readonly pendingTexts = new Map<string, string>();
-  /** Per recently snapshotted path: its keyframe and newest version (least recently used first). */
-  private readonly pathStates = new Map<string, PathState>();
-  /** Deltas stored against each keyframe this session (bounded by maxDeltasPerKeyframe). */
-  private readonly deltaCounts = new Map<string, number>();
+  private readonly snapshotter: Snapshotter;
   /** Blobs written by `snapshot()` that no entry references yet; kept from GC this session. */
   private readonly pinned = new Set<string>();
-  /** The line diff the last snapshot computed between a file's previous and new version. */
-  private lastNeighbourDiff: { fromSha: string; toSha: string; changes: LineChange[] } | undefined;
   private opening: Promise<Result<{ recovery: RecoveryReport }>> | undefined;
   private isOpen = false;
   private idCounter = 0;
@@ -112,6 +85,7 @@ export class BackupStore {
     };
     this.blobs = new BlobStore(path.join(root, 'blobs'), path.join(root, 'tmp'));
     this.journal = new Journal(path.join(root, 'journal.jsonl'), path.join(root, 'tmp'));
+    this.snapshotter = new Snapshotter(this.blobs, this.options);
   }
 
   /**
@@ -206,7 +180,7 @@ export class BackupStore {
           }
         }
         afterBytes = Buffer.byteLength(input.afterText, 'utf8');
-        const neighbour = this.lastNeighbourDiff;
+        const neighbour = this.snapshotter.lastNeighbourDiff;
         if (neighbour && neighbour.fromSha === entry.before_sha256 && neighbour.toSha === afterSha) {
           // The snapshot just diffed before → after to compose its delta; count from that diff.
           counts = countChanges(neighbour.changes);
@@ -330,8 +304,8 @@ export class BackupStore {
         .filter((e) => e.outcome !== 'pending' && (filePath === undefined || e.path === filePath))
         .map((e) => e.id);
       await this.dropEntries(ids);
-      if (filePath === undefined) { this.pathStates.clear(); this.pinned.clear(); }
-      else this.pathStates.delete(filePath);
+      if (filePath === undefined) this.pinned.clear();
+      this.snapshotter.forget(filePath);
       await this.collectGarbage();
       if (filePath === undefined || this.journal.wantsCompaction()) await this.journal.compact([...this.entries.values()]);
       return { ok: true, removed: ids.length };
@@ -386,80 +360,19 @@ export class BackupStore {
   }
 
   private async snapshotUnqueued(filePath: string, text: string): Promise<SnapshotResult> {
-    const sha256 = sha256Text(text);
-    this.lastNeighbourDiff = undefined;
-    const state = this.pathStates.get(filePath);
-    if (this.blobs.has(sha256) && await this.blobs.exists(sha256)) {
-      const kind = this.blobs.info(sha256)?.kind ?? 'key';
-      // Deduplicated. The path's recent version stays the base for composing the next delta.
-      if (state?.recent && state.recent.sha256 !== sha256) state.recent = undefined;
-      return { sha256, created: false, kind };
-    }
-    const lines = splitLinesKeepEnds(text);
-    const keyframe = await this.keyframeFor(filePath);
-    let candidate: { base: Keyframe; delta: LineDelta } | undefined;
-    if (keyframe) {
-      const recent = this.pathStates.get(filePath)?.recent;
-      let delta: LineDelta;
-      if (recent && recent.keyframe === keyframe.sha256) {
-        const changes = diffLineArrays(recent.lines, lines);
-        delta = composeLineDelta(recent.delta, recent.lines, lines, changes);
-        this.lastNeighbourDiff = { fromSha: recent.sha256, toSha: sha256, changes };
-      } else {
-        delta = createLineDelta(keyframe.lines, lines);
-      }
-      candidate = { base: keyframe, delta };
-    }
-    const stored = await this.blobs.put(sha256, text, candidate, (deltaBytes) =>
-      keyframe !== undefined
-      && deltaBytes <= keyframe.bytes * this.options.deltaMaxRatio
-      && (this.deltaCounts.get(keyframe.sha256) ?? 0) < this.options.maxDeltasPerKeyframe);
-    if (stored.kind === 'key') {
-      const newKeyframe: Keyframe = { sha256, lines, bytes: this.blobs.info(sha256)?.bytes ?? 0 };
-      this.rememberPathState(filePath, { keyframe: newKeyframe, recent: { sha256, keyframe: sha256, lines, delta: { baseLines: lines.length, ops: [] } } });
-    } else if (keyframe && candidate) {
-      this.deltaCounts.set(keyframe.sha256, (this.deltaCounts.get(keyframe.sha256) ?? 0) + 1);
-      this.rememberPathState(filePath, { keyframe, recent: { sha256, keyframe: keyframe.sha256, lines, delta: candidate.delta } });
-    }
-    return { sha256, created: stored.created, kind: stored.kind };
+    return this.snapshotter.store(filePath, text, () => this.newestSnapshotSha(filePath));
   }
 
-  /**
-   * The keyframe new snapshots of `filePath` are diffed against: cached, or found from the
-   * file's newest stored snapshot (a keyframe itself, or a delta's base).
-   */
-  private async keyframeFor(filePath: string): Promise<Keyframe | undefined> {
-    const cached = this.pathStates.get(filePath);
-    if (cached && this.blobs.has(cached.keyframe.sha256)) {
-      this.rememberPathState(filePath, cached);
-      return cached.keyframe;
+  /** sha256 of the newest stored text of a file per the journal (after, else before), if any. */
+  private newestSnapshotSha(filePath: string): string | undefined {
+    const entries = [...this.entries.values()];
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const e = entries[i];
+      if (e.path !== filePath) continue;
+      if (e.after_sha256 && this.blobs.has(e.after_sha256)) return e.after_sha256;
+      if (this.blobs.has(e.before_sha256)) return e.before_sha256;
     }
-    this.pathStates.delete(filePath);
-    const newest = [...this.entries.values()].reverse().find((e) => e.path === filePath && this.blobs.has(e.after_sha256 ?? e.before_sha256))
-      ?? [...this.entries.values()].reverse().find((e) => e.path === filePath && this.blobs.has(e.before_sha256));
-    if (!newest) return undefined;
-    const sha = this.blobs.has(newest.after_sha256 ?? '') ? newest.after_sha256 as string : newest.before_sha256;
-    const info = this.blobs.info(sha);
-    const keySha = info?.kind === 'key' ? sha : info?.base;
-    if (!keySha) return undefined;
-    const keyframe = await this.blobs.loadKeyframe(keySha);
-    if (!keyframe) return undefined;
-    if (!this.deltaCounts.has(keySha)) {
-      let count = 0;
-      for (const other of this.blobs.shas()) if (this.blobs.info(other)?.base === keySha) count++;
-      this.deltaCounts.set(keySha, count);
-    }
-    this.rememberPathState(filePath, { keyframe });
-    return keyframe;
-  }
-
-  private rememberPathState(filePath: string, state: PathState): void {
-    this.pathStates.delete(filePath);
-    this.pathStates.set(filePath, state);
-    while (this.pathStates.size > PATH_STATE_CACHE_SIZE) {
-      const oldest = this.pathStates.keys().next().value as string;
-      this.pathStates.delete(oldest);
-    }
+    return undefined;
   }
 
   private async applyRetention(): Promise<void> {
@@ -485,7 +398,7 @@ export class BackupStore {
       if (base) keep.add(base);
     }
     for (const sha of [...this.blobs.shas()]) {
-      if (!keep.has(sha)) { await this.blobs.remove(sha); this.deltaCounts.delete(sha); }
+      if (!keep.has(sha)) { await this.blobs.remove(sha); this.snapshotter.forgetBlob(sha); }
     }
   }
 

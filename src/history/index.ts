@@ -1,5 +1,6 @@
 /** The backup store and journal (Node fs; no `vscode`). */
-export { BackupStore, BeginInput, FinishInput, AttemptInput, SnapshotResult } from './backupStore';
+export { BackupStore, BeginInput, FinishInput, AttemptInput } from './backupStore';
+export { SnapshotResult } from './snapshotter';
 export { groupIntoTurns, turnRestorePoints, Turn, TurnRestorePoint, TurnGroupingOptions } from './turns';
 export { diffFromKnownVersion, StaleDiff } from './staleDiff';
 export { restorableRevisions } from './revisions';
