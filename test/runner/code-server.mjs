@@ -139,8 +139,13 @@ export async function startCodeServer(options) {
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   let hasExited = false;
   exited.then(() => { hasExited = true; });
+  // Detached, the server would outlive a runner that crashes; Node still runs 'exit'
+  // listeners then (not on SIGKILL), so the group is killed synchronously there.
+  const killOnExit = () => killGroup(/** @type {number} */ (child.pid), 'SIGKILL');
+  process.on('exit', killOnExit);
 
   const stop = async () => {
+    process.off('exit', killOnExit);
     if (hasExited || child.pid === undefined) return;
     killGroup(child.pid, 'SIGTERM');
     const timer = setTimeout(() => killGroup(/** @type {number} */ (child.pid), 'SIGKILL'), 5000);

@@ -145,5 +145,6 @@ function trimStack(stack: string): string {
   const lines = stack.split('\n');
   const kept = lines.filter((l) => !(/^\s+at /.test(l) && noise.test(l)));
   const dropped = lines.length - kept.length;
-  return dropped > 0 ? `${kept.join('\n')}\n    (${dropped} frames of VS Code, mocha and Node omitted)` : stack;
+  if (dropped === 0) return stack;
+  return `${kept.join('\n')}\n    (${dropped} frame${dropped === 1 ? '' : 's'} of VS Code, mocha or Node omitted)`;
 }

@@ -21,8 +21,9 @@ import { REPO_ROOT, ensureVSCode } from './install-vscode.mjs';
 import { createRunDirs, removeRunDir } from './run-dirs.mjs';
 import { launchWorkbench } from './workbench.mjs';
 
-const TESTS_MODULE = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index');
-const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts', 'integration');
+// ASE_TESTS_MODULE lets another suite (the in-host benchmarks) reuse this runner.
+const TESTS_MODULE = process.env.ASE_TESTS_MODULE ? path.resolve(process.env.ASE_TESTS_MODULE) : path.join(REPO_ROOT, 'out', 'test', 'integration', 'index');
+const ARTIFACTS_ROOT = path.join(REPO_ROOT, 'test-artifacts', 'integration');
 const DEFAULT_TIMEOUT_MS = 600_000;
 
 /** Stops whatever the run started; replaced once a workbench is up (used on Ctrl-C). */
@@ -62,7 +63,7 @@ function timeout(ms) {
  * Runs the tests in code-server + Chromium.
  * @returns {Promise<{ completed: boolean, exitCode: number | undefined, reason?: string }>}
  */
-async function runInCodeServer(dirs, reportFile, timeoutMs) {
+async function runInCodeServer(dirs, reportFile, timeoutMs, artifactsDir) {
   const setup = ensureVSCode({ log: (line) => console.log(line) });
   if (!setup.ok) return { completed: false, exitCode: undefined, reason: setup.reason };
 
@@ -78,8 +79,9 @@ async function runInCodeServer(dirs, reportFile, timeoutMs) {
         ASE_TEST_REPORT_FILE: reportFile,
         ...(process.env.ASE_TEST_GREP ? { ASE_TEST_GREP: process.env.ASE_TEST_GREP } : {}),
       },
-      workspaceTrust: 'trusted',
-      logDir: ARTIFACTS_DIR,
+      // ASE_WORKSPACE_TRUST=untrusted runs a suite in a window whose folder is not trusted.
+      workspaceTrust: process.env.ASE_WORKSPACE_TRUST === 'untrusted' ? 'untrusted' : 'trusted',
+      logDir: artifactsDir,
       log: (line) => console.log(line),
     });
   } catch (error) {
@@ -89,7 +91,7 @@ async function runInCodeServer(dirs, reportFile, timeoutMs) {
   try {
     const outcome = await Promise.race([session.exited, timeout(timeoutMs)]);
     if (outcome === 'timeout') {
-      const shot = path.join(ARTIFACTS_DIR, 'timeout.png');
+      const shot = path.join(artifactsDir, 'timeout.png');
       await session.page.screenshot({ path: shot }).catch(() => {});
       return { completed: false, exitCode: undefined, reason: `timed out after ${timeoutMs} ms (screenshot: ${shot})` };
     }
@@ -148,9 +150,10 @@ async function main() {
   const requested = Number(process.env.ASE_TEST_TIMEOUT_MS);
   const timeoutMs = Number.isFinite(requested) && requested > 0 ? requested : DEFAULT_TIMEOUT_MS;
 
-  rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const dirs = createRunDirs({ prefix: 'ase-it-' });
+  // One folder per run: runs in the same checkout (several developers or agents) may overlap.
+  const artifactsDir = path.join(ARTIFACTS_ROOT, path.basename(dirs.runDir));
+  mkdirSync(artifactsDir, { recursive: true });
   prepareWorkspace(dirs.workspace);
   // Outside the workspace, so the tests' own file listings never see it.
   const reportFile = path.join(dirs.runDir, 'mocha-report.txt');
@@ -168,7 +171,7 @@ async function main() {
 
   const outcome = process.env.VSCODE_EXECUTABLE_PATH
     ? await runInDesktopVSCode(dirs, reportFile)
-    : await runInCodeServer(dirs, reportFile, timeoutMs);
+    : await runInCodeServer(dirs, reportFile, timeoutMs, artifactsDir);
 
   const report = readReport(reportFile);
   if (report) {
@@ -188,8 +191,12 @@ async function main() {
   }
   if (!outcome.completed) console.error(`[run] RUN DID NOT COMPLETE: ${outcome.reason}`);
   else if (!ok && failed === 0) console.error(`[run] extension tests exited with code ${outcome.exitCode}${outcome.reason ? `: ${outcome.reason}` : ''}`);
-  if (!ok) console.error(`[run] logs: ${ARTIFACTS_DIR} ; run folder kept: ${dirs.runDir}`);
-  else if (process.env.ASE_KEEP_RUN_DIR !== '1') removeRunDir(dirs.runDir);
+  if (!ok) {
+    console.error(`[run] logs: ${artifactsDir} ; run folder kept: ${dirs.runDir}`);
+  } else if (process.env.ASE_KEEP_RUN_DIR !== '1') {
+    removeRunDir(dirs.runDir);
+    rmSync(artifactsDir, { recursive: true, force: true });
+  }
   console.log(`[run] total ${((performance.now() - total) / 1000).toFixed(1)} s`);
   console.log(`${passed} passed, ${failed} failed`);
   return ok ? 0 : 1;

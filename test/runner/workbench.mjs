@@ -29,6 +29,15 @@ const APPLICATION_STATE_STORE = 'ItemTable';
 /** The storage key under which workspace trust keeps the list of trusted folders. */
 const TRUSTED_FOLDERS_KEY = 'content.trust.model.key';
 
+/** Appends to a log file; a log that cannot be written (folder removed) must not end the run. */
+function appendQuietly(file, text) {
+  try {
+    appendFileSync(file, text);
+  } catch {
+    // diagnostics only
+  }
+}
+
 /**
  * The `vscode-remote://` URI the web workbench uses for a path on the server.
  * @param {string} authority host:port of the page (code-server's remote authority)
@@ -110,7 +119,7 @@ async function seedTrustedFolder(page, authority, folder) {
  * - exited: Promise<{ code: number, logs: unknown }> settled when VS Code calls
  *   codeAutomationExit (end of an extension-test run, or a window closing in smoke-test mode).
  * - close(): closes the browser and kills code-server's process group. Idempotent.
- * Throws when the server does not start or the workbench does not appear within 60 s
+ * Throws when the server does not start or the workbench does not appear within 120 s
  * (everything started is stopped first).
  *
  * @param {{ folder: string, dirs?: ReturnType<typeof createRunDirs>, extensionDevelopmentPath?: string,
@@ -163,8 +172,8 @@ export async function launchWorkbench(options) {
     });
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
     const page = await context.newPage();
-    page.on('console', (msg) => appendFileSync(consoleLog, `[${msg.type()}] ${msg.text()}\n`));
-    page.on('pageerror', (err) => appendFileSync(consoleLog, `[pageerror] ${err.stack ?? err.message}\n`));
+    page.on('console', (msg) => appendQuietly(consoleLog, `[${msg.type()}] ${msg.text()}\n`));
+    page.on('pageerror', (err) => appendQuietly(consoleLog, `[pageerror] ${err.stack ?? err.message}\n`));
 
     /** @type {(value: { code: number, logs: unknown }) => void} */
     let settleExit = () => {};
@@ -184,7 +193,7 @@ export async function launchWorkbench(options) {
     const url = workbenchUrl(server.origin, options);
     const start = performance.now();
     await page.goto(url);
-    await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    await page.waitForSelector('.monaco-workbench', { timeout: 120_000 });
     const workbenchReadyMs = Math.round(performance.now() - start);
     log(`[workbench] ready in ${workbenchReadyMs} ms at ${server.origin}`);
     return { page, browser, context, server, url, dirs, exited, workbenchReadyMs, close };
