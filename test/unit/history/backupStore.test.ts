@@ -117,6 +117,64 @@ describe('BackupStore', () => {
       for (const v of versions) assert.equal(await mustRead(store, sha256Text(v)), v);
     });
 
+    it('starts a new keyframe after maxDeltasPerKeyframe deltas, and old versions still restore', async () => {
+      await store.close();
+      store = await openStore(root, { maxDeltasPerKeyframe: 2 });
+      let text = sourceText(40_000);
+      const versions: string[] = [];
+      const kinds: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        text = text.replace('\n', `\n// step ${i}\n`);
+        versions.push(text);
+        const begun = await store.begin({ tool: 'write_file', path: 'k.ts', beforeText: text });
+        assert.ok(begun.ok);
+        kinds.push(store.has(begun.before_sha256) ? fs.readFileSync(blobPath(root, begun.before_sha256)).subarray(0, 20).toString('latin1').split(' ')[2] : '?');
+        assert.ok((await store.finish(begun.id, { outcome: 'failed' })).ok);
+      }
+      assert.deepEqual(kinds, ['key', 'delta', 'delta', 'key', 'delta', 'delta', 'key']);
+      for (const v of versions) assert.equal(await mustRead(store, sha256Text(v)), v);
+    });
+
+    it('writes a keyframe when the delta would not be small enough', async () => {
+      await store.close();
+      store = await openStore(root, { deltaMaxRatio: 0.0001 });
+      const a = await store.snapshot('r.ts', sourceText(30_000));
+      const b = await store.snapshot('r.ts', sourceText(30_000) + 'x\n');
+      assert.ok(a.ok && b.ok);
+      assert.deepEqual([a.kind, b.kind], ['key', 'key']);
+    });
+
+    it('after reopening, continues deltas against the file\'s keyframe found through the journal', async () => {
+      const v0 = sourceText(100_000);
+      const v1 = v0.replace('\n', '\n// one\n');
+      const v2 = v1.replace('\n', '\n// two\n');
+      await edit(store, 'j.ts', v0, v1);
+      await store.close();
+      store = await openStore(root);
+      const begun = await store.begin({ tool: 'write_file', path: 'j.ts', beforeText: v1 });
+      assert.ok(begun.ok);
+      const finished = await store.finish(begun.id, { afterText: v2, outcome: 'applied' });
+      assert.ok(finished.ok);
+      assert.deepEqual([finished.entry.lines_added, finished.entry.lines_removed], [1, 0]);
+      assert.ok(fs.readFileSync(blobPath(root, sha256Text(v2))).subarray(0, 20).toString('latin1').includes(' delta '));
+      assert.equal(await mustRead(store, sha256Text(v2)), v2);
+    });
+
+    it('a damaged keyframe is not used as a base: the next snapshot becomes a keyframe', async () => {
+      const v0 = sourceText(50_000);
+      await edit(store, 'dk.ts', v0, v0 + 'a\n');
+      await store.close();
+      const file = blobPath(root, sha256Text(v0));
+      const bytes = fs.readFileSync(file);
+      bytes[bytes.length - 50] ^= 0xff;
+      fs.writeFileSync(file, bytes);
+      store = await openStore(root);
+      const next = await store.snapshot('dk.ts', v0 + 'a\nb\n');
+      assert.ok(next.ok);
+      assert.equal(next.kind, 'key');
+      assert.equal(await mustRead(store, next.sha256), v0 + 'a\nb\n');
+    });
+
     it('restores random edit sequences exactly (property)', async () => {
       const lineArb = fc.tuple(fc.constantFrom('a', 'b', '', 'héllo ✓', 'x\r', '}'), fc.constantFrom('\n', '\r\n')).map(([t, e]) => t + e);
       await fc.assert(fc.asyncProperty(
