@@ -7,6 +7,8 @@ import { groupAlive, killProcessTree } from './kill-tree';
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
 export const DEFAULT_KILL_GRACE_MS = 2000;
+/** A UTF-16 surrogate without its partner: not encodable as UTF-8, so not passable intact. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Longest wait for the pipes to close once the program is gone or killed. */
 const CLOSE_FALLBACK_MS = 1000;
 
@@ -58,7 +60,9 @@ export type RunResult = ({ ok: true } & RunOutcome) | { ok: false; failure: Fail
  *   completion and leaves nothing behind. Windows: `taskkill /T /F`.
  * - stdout and stderr are captured separately, each capped at `maxOutputBytes` keeping head
  *   and tail with a `... [N bytes omitted] ...` line; `*_truncated` says so.
- * - Never throws and never rejects. Bad options are INVALID_INPUT (`field` names which);
+ * - Never throws and never rejects. Bad options are INVALID_INPUT (`field` names which;
+ *   this includes NUL bytes and lone UTF-16 surrogates in `program`/`args`, which cannot
+ *   reach a program intact);
  *   a missing `cwd` is FILE_NOT_FOUND; a program that cannot be started is
  *   PROGRAM_NOT_FOUND (ENOENT: `reason` NOT_FOUND; EACCES: `reason` NOT_EXECUTABLE); other
  *   start errors are INTERNAL_ERROR with the system's code. A signal already aborted returns
@@ -94,11 +98,15 @@ async function checkOptions(o: RunProgramOptions): Promise<RunResult | undefined
     const a: unknown = o.args[i];
     if (typeof a !== 'string') return fail('INVALID_INPUT', `\`args[${i}]\` must be a string, got ${a === null ? 'null' : typeof a}.`, { field: `args[${i}]` });
     if (a.includes('\0')) return fail('INVALID_INPUT', `\`args[${i}]\` contains a NUL byte, which no program can receive.`, { field: `args[${i}]` });
+    if (LONE_SURROGATE.test(a)) {
+      return fail('INVALID_INPUT', `\`args[${i}]\` contains a broken UTF-16 surrogate, which cannot be passed intact (it would become U+FFFD).`, { field: `args[${i}]` });
+    }
   }
   if (typeof o.timeoutMs !== 'number' || !Number.isFinite(o.timeoutMs) || o.timeoutMs <= 0) {
     return fail('INVALID_INPUT', '`timeout_ms` must be a positive number of milliseconds.', { field: 'timeout_ms' });
   }
   if (o.stdin !== undefined && typeof o.stdin !== 'string') return fail('INVALID_INPUT', '`stdin` must be a string.', { field: 'stdin' });
+  if (LONE_SURROGATE.test(o.program)) return fail('INVALID_INPUT', '`program` contains a broken UTF-16 surrogate.', { field: 'program' });
   if (typeof o.cwd !== 'string' || o.cwd === '' || o.cwd.includes('\0')) {
     return fail('INVALID_INPUT', '`cwd` must be a directory path.', { field: 'cwd' });
   }
@@ -236,7 +244,8 @@ function spawnFailure(program: string, error: unknown): { ok: false; failure: Fa
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const name = JSON.stringify(program.slice(0, 200));
   if (code === 'ENOENT') {
-    return fail('PROGRAM_NOT_FOUND', `The program ${name} was not found (or the working directory does not exist).`, { reason: 'NOT_FOUND', program });
+    // cwd was checked before spawning, so ENOENT means the program, or the interpreter on its #! line.
+    return fail('PROGRAM_NOT_FOUND', `The program ${name} was not found (or it is a script whose #! interpreter is missing).`, { reason: 'NOT_FOUND', program });
   }
   if (code === 'EACCES' || code === 'EPERM') {
     return fail('PROGRAM_NOT_FOUND', `The program ${name} exists but is not executable (permission denied).`, { reason: 'NOT_EXECUTABLE', program });

@@ -171,6 +171,23 @@ describe('runProgram', () => {
     assert.equal(r.stdout, 'z'.repeat(65536));
   });
 
+  it('keeps memory bounded for a program that floods its output until the timeout', async () => {
+    const r = ok(await runProgram({ cwd: dir, timeoutMs: 300, killGraceMs: 200, program: 'yes', args: ['flood'], maxOutputBytes: 4096 }));
+    assert.equal(r.timed_out, true);
+    assert.equal(r.stdout_truncated, true);
+    assert.ok(r.stdout.startsWith('flood\nflood\n'));
+    assert.ok(r.stdout.length < 4096 + 64);
+    assert.match(r.stdout, /\.\.\. \[\d+ bytes omitted\] \.\.\./);
+  });
+
+  it('ENOENT from a script whose interpreter is missing says so', async () => {
+    const p = nodePath.join(dir, 'bad-interpreter');
+    fs.writeFileSync(p, '#!/no/such/interpreter\n', { mode: 0o755 });
+    const r = await runProgram({ ...base(), program: p, args: [] });
+    assert.ok(!r.ok && r.failure.error_type === 'PROGRAM_NOT_FOUND');
+    assert.match(r.failure.message, /interpreter/);
+  });
+
   it('turns ENOENT into PROGRAM_NOT_FOUND', async () => {
     const r = await runProgram({ ...base(), program: nodePath.join(dir, 'no-such-program'), args: [] });
     assert.ok(!r.ok);
@@ -192,6 +209,7 @@ describe('runProgram', () => {
       [{ program: printArgv, args: ['ok', 'bad\u0000arg'] }, 'INVALID_INPUT', 'args[1]'],
       [{ program: printArgv, args: ['ok', 5 as unknown as string] }, 'INVALID_INPUT', 'args[1]'],
       [{ program: printArgv, args: 'not an array' as unknown as string[] }, 'INVALID_INPUT', 'args'],
+      [{ program: printArgv, args: ['\ud800'] }, 'INVALID_INPUT', 'args[0]'],
       [{ program: '', args: [] }, 'INVALID_INPUT', 'program'],
       [{ program: printArgv, args: [], timeoutMs: -1 }, 'INVALID_INPUT', 'timeout_ms'],
       [{ program: printArgv, args: [], timeoutMs: Number.NaN }, 'INVALID_INPUT', 'timeout_ms'],
