@@ -15,7 +15,7 @@
 import { parseFragment } from 'parse5';
 import type { Eol } from './eol';
 import { childrenOf, ChildNode, Element, elementRange, isElement, Node, ParentNode } from './nodes';
-import { ancestorsOf, ParsedPage, parsePage } from './page';
+import { ancestorsOf, parentElementOf, ParsedPage, parsePage } from './page';
 import { planPatch, PatchPlan } from './plan';
 import { parseIdSelector } from './selector';
 import type { HtmlPatch } from './types';
@@ -32,6 +32,7 @@ export interface FastResult {
 /** Tries all patches on a live model; undefined means "not proven, replay step by step". */
 export function applyFast(html: string, patches: HtmlPatch[], eol: Eol): FastResult | undefined {
   const page = parsePage(html);
+  if (!page.inSourceOrder) return undefined;
   const splices: FastResult['splices'] = [];
   for (const patch of patches) {
     if (patch === null || typeof patch !== 'object') return undefined;
@@ -59,7 +60,7 @@ function insertionParent(page: ParsedPage, target: Element, inside: boolean): { 
   }
   const parent = target.parentNode;
   if (!parent) return undefined;
-  return { parent, context: page.parentOf.get(target) ?? null };
+  return { parent, context: parentElementOf(page, target) };
 }
 
 /** Applies `plan` to the model; false when the model cannot follow (then the caller replays). */
@@ -122,7 +123,7 @@ function updateModel(page: ParsedPage, target: Element, patch: HtmlPatch, plan: 
   for (const node of removed) forgetSubtree(page, node);
 
   const containerChain = new Set<Element>();
-  const containerEl = inside ? target : (page.parentOf.get(target) ?? null);
+  const containerEl = inside ? target : (parentElementOf(page, target));
   if (containerEl) for (const el of [containerEl, ...ancestorsOf(page, containerEl)]) containerChain.add(el);
   shiftTree(page.document, plan.start, plan.oldEnd, delta, containerChain);
 
@@ -133,7 +134,7 @@ function updateModel(page: ParsedPage, target: Element, patch: HtmlPatch, plan: 
     for (const node of added) {
       shiftTree(node, 0, 0, plan.start, new Set());
       (node as { parentNode: ParentNode | null }).parentNode = where.parent;
-      learnSubtree(page, node, where.context, newIds);
+      learnSubtree(page, node, newIds);
     }
     kids.splice(index, 0, ...added);
     // An id brought twice (or already used) is a refusal: let the replay report it.
@@ -168,64 +169,56 @@ function forEachElement(node: Node, visit: (el: Element) => void): void {
 
 function forgetSubtree(page: ParsedPage, node: Node): void {
   forEachElement(node, (el) => {
-    page.parentOf.delete(el);
     for (const attr of el.attrs) if (attr.name === 'id' && !attr.prefix) removeId(page, attr.value, el);
   });
 }
 
-function learnSubtree(page: ParsedPage, node: ChildNode, context: Element | null, newIds: string[]): void {
+function learnSubtree(page: ParsedPage, node: ChildNode, newIds: string[]): void {
   if (!isElement(node)) return;
-  page.parentOf.set(node, context);
+  const content = (node as { content?: Node }).content;
+  if (node.nodeName === 'template' && content) page.templateOf.set(content, node);
   for (const attr of node.attrs) {
     if (attr.name !== 'id' || attr.prefix) continue;
     addId(page, attr.value, node);
     newIds.push(attr.value);
   }
-  for (const kid of childrenOf(node)) learnSubtree(page, kid, node, newIds);
+  for (const kid of childrenOf(node)) learnSubtree(page, kid, newIds);
 }
-
-const SHIFT_PASS = Symbol('shiftPass');
-let shiftPass = 0;
 
 /**
  * Moves every source offset of the tree under `root` across the splice old
  * `[start, oldEnd)` → new `[start, oldEnd + delta)`. A start at the splice point moves
  * (the insertion comes before it); an end at the splice point stays (the insertion comes
  * after it), except the end of the elements in `containing`, which hold the splice.
- * Offsets inside the removed range belong to removed nodes and are left alone.
+ * Offsets inside the removed range belong to removed nodes and are left alone. Subtrees
+ * that end before the splice are skipped. Text nodes are not shifted (nothing reads them).
+ * Assumes no two nodes share a location object, which holds when the page is in source
+ * order (no parser clones); `loc.attrs` is the same object as `loc.startTag.attrs` and is
+ * shifted once, through `loc.attrs`.
  */
 function shiftTree(root: Node, start: number, oldEnd: number, delta: number, containing: ReadonlySet<Element>): void {
   if (delta === 0 && oldEnd === start) return;
   const mapStart = (o: number): number => (o < start ? o : o >= oldEnd ? o + delta : o);
   const mapEnd = (o: number): number => (o <= start ? o : o >= oldEnd ? o + delta : o);
-  const mapContainingEnd = (o: number): number => (o >= oldEnd ? o + delta : o);
-  // Clones made by the parser share location objects: each is shifted once per pass.
-  const pass = ++shiftPass;
-  const firstVisit = (obj: object): boolean => {
-    const marked = obj as { [SHIFT_PASS]?: number };
-    if (marked[SHIFT_PASS] === pass) return false;
-    marked[SHIFT_PASS] = pass;
-    return true;
-  };
-  const shift = (loc: Loc | undefined, end: (o: number) => number = mapEnd): void => {
-    if (!loc || !firstVisit(loc)) return;
+  const shift = (loc: Loc | undefined): void => {
+    if (!loc) return;
     loc.startOffset = mapStart(loc.startOffset);
-    loc.endOffset = end(loc.endOffset);
+    loc.endOffset = mapEnd(loc.endOffset);
   };
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
     const loc = (node as { sourceCodeLocation?: ElementLoc | null }).sourceCodeLocation ?? undefined;
-    if (loc && node.nodeName !== '#text') {
-      shift(loc, isElement(node) && containing.has(node) ? mapContainingEnd : mapEnd);
+    if (loc) {
+      if (loc.endOffset < start && !(isElement(node) && containing.has(node))) continue; // all before the splice
+      loc.startOffset = mapStart(loc.startOffset);
+      loc.endOffset = isElement(node) && containing.has(node) ? (loc.endOffset >= oldEnd ? loc.endOffset + delta : loc.endOffset) : mapEnd(loc.endOffset);
       shift(loc.startTag);
       shift(loc.endTag);
-      if (loc.attrs && firstVisit(loc.attrs)) {
-        for (const attr of Object.values(loc.attrs)) shift(attr);
-      }
+      if (loc.attrs) for (const name in loc.attrs) shift(loc.attrs[name]);
     }
     const kids = childrenOf(node);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    for (let i = kids.length - 1; i >= 0; i--) if (kids[i].nodeName !== '#text') stack.push(kids[i]);
   }
 }
 

@@ -17,7 +17,7 @@ import {
   VOID_ELEMENTS,
   WHITESPACE_SENSITIVE,
 } from './nodes';
-import { ancestorsOf, ParsedPage } from './page';
+import { ancestorsOf, parentElementOf, ParsedPage, rangedContainer } from './page';
 import type { HtmlOp, HtmlPatch } from './types';
 
 export interface PatchPlan {
@@ -42,12 +42,6 @@ const ATTRIBUTE_NAME = /^[^\s"'<>/=\u0000-\u001f\u007f-\u009f]+$/;
 
 function refuse(message: string, reason: 'apply_error' | 'invalid_html' = 'apply_error'): PlanResult {
   return { ok: false, reason, message };
-}
-
-/** Nearest ancestor-or-self that has a source range; null when only the document is left. */
-function rangedContainer(page: ParsedPage, el: Element | null): Element | null {
-  for (let e = el; e !== null; e = page.parentOf.get(e) ?? null) if (elementRange(e)) return e;
-  return null;
 }
 
 function inWhitespaceSensitive(page: ParsedPage, el: Element, includeSelf: boolean): boolean {
@@ -91,11 +85,11 @@ export function planPatch(page: ParsedPage, target: Element, patch: HtmlPatch, e
 
   if (typeof patch.html !== 'string') return refuse(`The op "${op}" needs the "html" field (the HTML fragment to insert).`);
   const inside = op === 'inner' || op === 'append' || op === 'prepend';
-  const context = inside ? target : (page.parentOf.get(target) ?? null);
+  const context = inside ? target : (parentElementOf(page, target));
   const problem = checkFragment(context, patch.html);
   if (problem) return refuse(`The html of this patch does not parse cleanly inside <${context?.tagName ?? 'html'}>: ${problem}.`, 'invalid_html');
 
-  const container = inside ? target : rangedContainer(page, page.parentOf.get(target) ?? null);
+  const container = inside ? target : rangedContainer(page, parentElementOf(page, target));
   const plain = normalizeEol(patch.html, eol);
   const base = { tile: true, container };
   switch (op) {
@@ -156,7 +150,7 @@ function placeInside(page: ParsedPage, target: Element, range: ElementRange, op:
 /** remove: the element's range, or its whole line(s) when it stands alone on them. */
 function planRemove(page: ParsedPage, target: Element, range: ElementRange): PatchPlan {
   const text = page.text;
-  const container = rangedContainer(page, page.parentOf.get(target) ?? null);
+  const container = rangedContainer(page, parentElementOf(page, target));
   let start = range.start;
   let end = range.end;
   if (standsAlone(text, range.start, range.end) && !inWhitespaceSensitive(page, target, false)) {
