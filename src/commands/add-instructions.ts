@@ -3,6 +3,8 @@ import { AGENT_INSTRUCTIONS_PATH, agentInstructionsMarkdown, CUSTOM_AGENT_PATH, 
 import type { Services } from '../tools/services';
 import { readArgs } from './args';
 import { INSTRUCTIONS_TOOL } from './command-tools';
+import { applyTextChange, createFileWithText } from '../workspace/apply-text';
+import { readCurrentText } from '../workspace/current-text';
 import { announce, CommandOutcome } from './restore-support';
 
 type FileOutcome = 'created' | 'overwritten' | 'unchanged' | 'kept';
@@ -12,7 +14,9 @@ type FileOutcome = 'created' | 'overwritten' | 'unchanged' | 'kept';
  * file into the first workspace folder, then opens the instructions file. A file that exists
  * with other content is overwritten only after a modal question (or with `{ overwrite: true }`;
  * `{ overwrite: false }` keeps it without asking); its old text is journaled in the backup
- * store first, so "Roll Back File…" can bring it back.
+ * store first, so "Roll Back File…" can bring it back. Files are written like the tools
+ * write them: through a WorkspaceEdit and a save; an open buffer with unsaved changes is
+ * edited but left unsaved.
  */
 export async function addAgentInstructionsCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
@@ -31,35 +35,37 @@ export async function addAgentInstructionsCommand(services: Services, arg: unkno
   return announce({ ok: true, message: `Agent Safe Edit: ${summary}.`, files: outcomes });
 }
 
+/**
+ * Writes one template the way the tools write (WorkspaceEdit + save, so it is undoable in the
+ * editor and lands in local history), under the file's lock, comparing against what the user
+ * sees (an open buffer first). A buffer with unsaved changes is edited but not saved.
+ */
 async function writeOne(services: Services, root: vscode.Uri, rel: string, text: string, overwrite: boolean | undefined): Promise<{ ok: true; outcome: FileOutcome } | { ok: false; message: string }> {
   const uri = vscode.Uri.joinPath(root, rel);
-  const existing = await readIfExists(uri);
-  if (existing === text) return { ok: true, outcome: 'unchanged' };
-  if (existing !== undefined) {
-    const replace = overwrite ?? await askOverwrite(rel);
-    if (!replace) return { ok: true, outcome: 'kept' };
-  }
   // The journal knows files by their display path (the folder's name first in a multi-root window).
   const journalPath = (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? `${vscode.workspace.getWorkspaceFolder(root)?.name ?? ''}/${rel}` : rel;
-  const begun = existing !== undefined ? await services.store.begin({ tool: INSTRUCTIONS_TOOL, path: journalPath, beforeText: existing }) : undefined;
-  if (begun && !begun.ok) return { ok: false, message: `its current text could not be backed up (${begun.failure.message}), so it was left as it is` };
-  try {
-    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-  } catch (e) {
-    if (begun?.ok) await services.store.finish(begun.id, { after_sha256: begun.before_sha256, outcome: 'failed', message: String(e) });
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
-  }
-  if (begun?.ok) await services.store.finish(begun.id, { afterText: text, outcome: 'applied' });
-  return { ok: true, outcome: existing === undefined ? 'created' : 'overwritten' };
-}
-
-async function readIfExists(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
-  } catch {
-    return undefined;
-  }
+  return services.locks.run(uri.fsPath, async () => {
+    const read = await readCurrentText(uri, journalPath, services.settings().maxFileBytes);
+    if (!read.ok && read.failure.error_type !== 'FILE_NOT_FOUND') return { ok: false, message: read.failure.message };
+    const existing = read.ok ? read.current.text : undefined;
+    if (existing === text) return { ok: true, outcome: 'unchanged' };
+    if (existing !== undefined) {
+      const replace = overwrite ?? await askOverwrite(rel);
+      if (!replace) return { ok: true, outcome: 'kept' };
+      // Backed up first: if that fails, the user's file stays as it is.
+      const begun = await services.store.begin({ tool: INSTRUCTIONS_TOOL, path: journalPath, beforeText: existing });
+      if (!begun.ok) return { ok: false, message: `its current text could not be backed up (${begun.failure.message}), so it was left as it is` };
+      const applied = await applyTextChange(uri, existing, text);
+      if (!applied.ok) {
+        await services.store.finish(begun.id, { after_sha256: begun.before_sha256, outcome: 'failed', message: applied.failure.message });
+        return { ok: false, message: applied.failure.message };
+      }
+      await services.store.finish(begun.id, { afterText: applied.applied.text, outcome: 'applied' });
+      return { ok: true, outcome: 'overwritten' };
+    }
+    const created = await createFileWithText(uri, text, true, journalPath);
+    return created.ok ? { ok: true, outcome: 'created' } : { ok: false, message: created.failure.message };
+  });
 }
 
 async function askOverwrite(rel: string): Promise<boolean> {
