@@ -9,6 +9,8 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
 export const DEFAULT_KILL_GRACE_MS = 2000;
 /** A UTF-16 surrogate without its partner: not encodable as UTF-8, so not passable intact. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Node timers fire at once (with a warning) above 2^31-1 ms; longer limits are clamped to it (~24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
 /** Longest wait for the pipes to close once the program is gone or killed. */
 const CLOSE_FALLBACK_MS = 1000;
 
@@ -120,7 +122,7 @@ async function checkOptions(o: RunProgramOptions): Promise<RunResult | undefined
 
 function run(o: RunProgramOptions, resolve: (r: RunResult) => void): void {
   const isWindows = process.platform === 'win32';
-  const grace = typeof o.killGraceMs === 'number' && o.killGraceMs >= 0 ? o.killGraceMs : DEFAULT_KILL_GRACE_MS;
+  const grace = typeof o.killGraceMs === 'number' && o.killGraceMs >= 0 ? Math.min(o.killGraceMs, MAX_TIMER_MS) : DEFAULT_KILL_GRACE_MS;
   const stdout = new HeadTailCapture(o.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
   const stderr = new HeadTailCapture(o.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
   const started = performance.now();
@@ -151,7 +153,7 @@ function run(o: RunProgramOptions, resolve: (r: RunResult) => void): void {
   const timer = setTimeout(() => {
     timedOut = true;
     killTree();
-  }, o.timeoutMs);
+  }, Math.min(o.timeoutMs, MAX_TIMER_MS));
   const onAbort = (): void => {
     cancelled = true;
     killTree();

@@ -82,6 +82,12 @@ describe('runProgram', () => {
     assert.ok(r.duration_ms >= 0);
   });
 
+  it('clamps a timeout beyond what Node timers hold instead of firing at once', async () => {
+    const r = ok(await runProgram({ cwd: dir, timeoutMs: 1e12, program: '/bin/sh', args: ['-c', 'sleep 0.2; echo done'] }));
+    assert.equal(r.timed_out, false);
+    assert.equal(r.stdout, 'done\n');
+  });
+
   it('reports the signal that ended a program', async () => {
     const r = ok(await runProgram({ ...base(), program: '/bin/sh', args: ['-c', 'kill -KILL $$'] }));
     assert.equal(r.exit_code, null);
