@@ -74,7 +74,7 @@ export function nearestLine(file: KeyedLines, text: string, hint?: number): Diag
   const N = file.lines.length;
   const t = text.trim();
   if (!N || !t) return undefined;
-  const words = (t.match(/[A-Za-z0-9_]{3,}/g) ?? []).sort((a, b) => b.length - a.length).slice(0, 3);
+  const words = (t.match(/[A-Za-z0-9_]{2,}/g) ?? []).sort((a, b) => b.length - a.length).slice(0, 3);
   if (!words.length) return undefined;
   const center = Math.min(Math.max(hint ?? 0, 0), N - 1);
   const hits: number[] = [];
