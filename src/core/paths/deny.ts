@@ -13,6 +13,7 @@ export type PathDenyReason =
   | 'CONTROL_CHARACTER'
   | 'BIDI_CONTROL'
   | 'INVALID_UNICODE'
+  | 'INVISIBLE_CHARACTER'
   | 'UNC_PATH'
   | 'DEVICE_PATH'
   | 'DRIVE_RELATIVE'

@@ -22,6 +22,12 @@ export interface CheckedPath {
 const CONTROL = /[\u0001-\u001f\u007f-\u009f]/;
 /** Bidirectional overrides/isolates/marks: they make a name display as something else. */
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Invisible characters, among them those HFS+ ignores in names (so `.g\u200Cit` IS `.git`
+ * there, the CVE-2014-9390 family): zero-width space/joiners, word joiner and invisible
+ * operators, deprecated format controls, BOM.
+ */
+const INVISIBLE = /[\u200b-\u200d\u2060-\u2064\u206a-\u206f\ufeff]/;
 /** A UTF-16 surrogate without its partner (not encodable as UTF-8). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** `scheme://...`: any URI with an authority part. */
@@ -34,7 +40,9 @@ const KNOWN_SCHEMES = /^(untitled|vscode|vscode-[a-z-]+|vscode-remote|data|javas
  *
  * Refused (PATH_DENIED with `reason`): non-strings; empty or whitespace-only; leading or
  * trailing whitespace; longer than {@link MAX_PATH_LENGTH} or a name longer than 255 bytes;
- * NUL and other control characters (C0, DEL, C1); lone UTF-16 surrogates; bidi control characters; UNC paths
+ * NUL and other control characters (C0, DEL, C1); lone UTF-16 surrogates; invisible
+ * characters (zero-width, BOM: HFS+ ignores some, so `.g\u200Cit` would be `.git`); bidi
+ * control characters; UNC paths
  * (`\\server\share`, `//server/share`, `file://server/...`); device namespaces (`\\.\`,
  * `\\?\`, `\??\`, `/dev/...`, `/proc/...`); drive-relative paths (`C:foo`); Windows reserved
  * names in any segment with any extension and case (`CON`, `aux.txt`, `Com1.log`); names
@@ -69,6 +77,9 @@ export function checkPathSyntax(input: unknown): CheckedPath | { ok: false; fail
   if (LONE_SURROGATE.test(input)) {
     return pathDenied('INVALID_UNICODE', 'The path contains a broken UTF-16 surrogate; the filesystem would turn it into U+FFFD, aliasing other names.', input);
   }
+  if (INVISIBLE.test(input)) {
+    return pathDenied('INVISIBLE_CHARACTER', `The path ${quotePath(input)} contains an invisible character (zero-width space/joiner, BOM...); some filesystems ignore it, so the name would alias another.`, input);
+  }
   if (BIDI.test(input)) {
     return pathDenied('BIDI_CONTROL', `The path ${quotePath(input)} contains a bidirectional text control character that makes it display as a different name.`, input);
   }
@@ -91,7 +102,7 @@ export function checkPathSyntax(input: unknown): CheckedPath | { ok: false; fail
 /** Checks a plain path (not a URI); `original` is what the agent sent, for messages. */
 function checkPlainPath(p: string, original: string): CheckedPath | { ok: false; failure: Failure } {
   if (p.length > MAX_PATH_LENGTH) return pathDenied('TOO_LONG', `The path is longer than ${MAX_PATH_LENGTH} characters.`, original);
-  if (p.includes('\0') || CONTROL.test(p) || BIDI.test(p) || LONE_SURROGATE.test(p)) {
+  if (p.includes('\0') || CONTROL.test(p) || BIDI.test(p) || LONE_SURROGATE.test(p) || INVISIBLE.test(p)) {
     return pathDenied('CONTROL_CHARACTER', `The path ${quotePath(original)} decodes to a name with control characters.`, original);
   }
   if (/^[\\/][\\/][.?][\\/]/.test(p) || /^[\\/][\\/][.?]$/.test(p) || /^[\\/]\?\?[\\/]/.test(p)) {

@@ -171,6 +171,14 @@ describe('resolveInWorkspace', () => {
       }
     });
 
+    it('accepts framework-style names: brackets, parentheses, @, +, #, leading dashes', async () => {
+      for (const p of ['app/[...slug]/page.tsx', 'app/(marketing)/[id]/page.tsx', 'node_modules/@scope/pkg/index.d.ts', 'routes/+page.svelte', '#notes.md', '-rf', 'a+b=c,d;e.txt', "it's.md", 'x/.hidden/.env.example.tpl']) {
+        const r = await resolveInWorkspace(p, roots, create);
+        assert.ok(r.ok, `${p}: ${JSON.stringify(r)}`);
+        assert.equal(r.relPath, p);
+      }
+    });
+
     it('resolves names with spaces and unicode', async () => {
       const r = await resolveInWorkspace('dir with space/ünï 日本.txt', roots);
       assert.ok(r.ok);
