@@ -188,11 +188,19 @@ describe('validate/checkSyntax: each built-in checker', () => {
       assert.match(r.skippedReason ?? '', /time budget/);
       assert.deepEqual(r.newErrors, []);
     } finally {
-      configureSyntaxChecks({ parseBudgetMs: 3000 });
+      configureSyntaxChecks({ parseBudgetMs: 1000 });
     }
     const again = await check('c', big, big + 'int broken( {\n');
     assert.equal(again.checked, true);
     assert.ok(again.newErrors.length > 0);
+  });
+
+  it('a text on which tree-sitter error recovery runs away is left unchecked, not hung', async () => {
+    // Found by the incremental-parsing property test: without a budget this parse ran > 2 min.
+    const runaway = '*/f(\n*/f(f(f([😀 }f(f(f(f(]f(f(f(f(f(f(f(f(';
+    const r = await check('typescript', '', runaway);
+    assert.equal(r.checked, false);
+    assert.match(r.skippedReason ?? '', /time budget/);
   });
 
   it('an unknown language is not checked and never blocks', async () => {

@@ -1,15 +1,24 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describeEdit, IncrementalParser } from '../../../src/validate/syntax/incremental-parser';
-import { treeSitterProblems } from '../../../src/validate/syntax/tree-sitter-checker';
+import { ParseAbandoned, treeSitterProblems } from '../../../src/validate/syntax/tree-sitter-checker';
 import { loadGrammar, type LoadedGrammar } from '../../../src/validate/syntax/tree-sitter-runtime';
 import { defaultWasmDirs } from '../../../src/validate/wasm-files';
+
+function problemsOf(parser: IncrementalParser, text: string) {
+  try {
+    return treeSitterProblems(parser, text);
+  } catch (e) {
+    if (e instanceof ParseAbandoned) return 'abandoned' as const;
+    throw e;
+  }
+}
 
 describe('validate/incremental parsing', () => {
   let grammar: LoadedGrammar;
 
   before(async () => {
-    const load = await loadGrammar('javascript', defaultWasmDirs());
+    const load = await loadGrammar('typescript', defaultWasmDirs());
     assert.ok(load.ok, load.ok ? '' : load.reason);
     grammar = load.grammar;
   });
@@ -37,11 +46,16 @@ describe('validate/incremental parsing', () => {
       fc.property(text, fc.array(splice, { minLength: 1, maxLength: 6 }), (start, splices) => {
         const incremental = new IncrementalParser(grammar);
         let t = start;
-        treeSitterProblems(incremental, t);
+        problemsOf(incremental, t);
         for (const sp of splices) {
           const at = Math.floor(sp.at * t.length);
           t = t.slice(0, at) + sp.ins.join('') + t.slice(at + sp.del);
-          assert.deepEqual(treeSitterProblems(incremental, t), treeSitterProblems(new IncrementalParser(grammar), t), JSON.stringify([start, splices]));
+          const viaIncremental = problemsOf(incremental, t);
+          const viaFresh = problemsOf(new IncrementalParser(grammar), t);
+          // Some garbage makes error recovery run away (the budget stops it); equality is
+          // claimed only for texts that parse.
+          fc.pre(viaIncremental !== 'abandoned' && viaFresh !== 'abandoned');
+          assert.deepEqual(viaIncremental, viaFresh, JSON.stringify([start, splices]));
         }
       }),
       { numRuns: 200 },
