@@ -12,6 +12,7 @@ import { EntryUpdate } from './journalRecords';
 import { planRetention, referencedBlobs } from './retention';
 import { SerialQueue } from './serialQueue';
 import { ensureDirDurable } from './durableFs';
+import { acquireStoreLock, releaseStoreLock } from './storeLock';
 import { BackupStoreOptions, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats } from './types';
 
 export interface BeginInput {
@@ -57,7 +58,8 @@ const MB = 1024 * 1024;
  *
  * Every write (snapshot, begin, finish, recordAttempt, clear, retention) runs through one
  * queue; reads (`list`, `get`, `listFiles`, `readText`, `stats`) do not wait for it.
- * One store instance per root; two processes must not share a root.
+ * One store instance per root: `open` fails (INTERNAL_ERROR with the owner's `pid`) while
+ * another live process holds the root's lock file; a crashed owner's lock is taken over.
  * Every public method returns failures as values; none throws.
  */
 export class BackupStore {
@@ -314,13 +316,20 @@ export class BackupStore {
 
   /** Waits for queued writes and closes the journal. The store can be opened again by a new instance. */
   async close(): Promise<void> {
-    await this.queue.run(async () => { await this.journal.close(); this.isOpen = false; this.opening = undefined; });
+    await this.queue.run(async () => {
+      await this.journal.close();
+      if (this.isOpen) await releaseStoreLock(path.join(this.root, 'store.lock'));
+      this.isOpen = false;
+      this.opening = undefined;
+    });
   }
 
   // ---- internals (all called inside the queue) ----
 
   private async openUnqueued(): Promise<Result<{ recovery: RecoveryReport }>> {
     await ensureDirDurable(this.root);
+    const locked = await acquireStoreLock(path.join(this.root, 'store.lock'));
+    if (!locked.ok) return locked;
     const tmpDir = path.join(this.root, 'tmp');
     await ensureDirDurable(tmpDir);
     let tempFilesRemoved = 0;
