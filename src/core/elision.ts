@@ -11,8 +11,8 @@
  * - only an ellipsis ("...", "…", ". . ."), or
  * - an ellipsis together with a "standing-for" word (existing, unchanged, rest, remaining,
  *   omitted, same, keep, previous, other, more, etc, snip), or
- * - a "standing-for" phrase without an ellipsis: "rest of (the) X (is) unchanged",
- *   "existing code", "unchanged code", "remaining code", "code omitted", "keep existing X".
+ * - a comment holding a "standing-for" phrase without an ellipsis: "rest of (the) X (is)
+ *   unchanged", "existing code", "unchanged code", "remaining code", "code omitted", "keep existing X".
  * Real code almost never has such a line; where it does (Python's `...` body, a literal
  * comment), the line already exists in the base text, and callers pass that text so the
  * line is not treated as a marker.
@@ -30,6 +30,9 @@ const PHRASES = [
   /\bkeep (?:the )?(?:existing|rest|remaining|original|same)\b/i,
 ];
 
+const hasCommentDelimiter = (l: string): boolean =>
+  l.indexOf('//') >= 0 || l.indexOf('#') >= 0 || l.indexOf('/*') >= 0 || l.indexOf('<!--') >= 0 || l.indexOf('--') >= 0 || l.indexOf(';') >= 0;
+
 /** The text of a line with comment delimiters and surrounding whitespace removed. */
 function stripComment(line: string): string {
   let t = line.trim();
@@ -43,8 +46,8 @@ function stripComment(line: string): string {
 
 /** True when `line` is an elision marker (see the module comment). Case-insensitive. */
 export function isElisionMarker(line: string): boolean {
-  // fast exit for ordinary code: every marker has an ellipsis or one of the phrase words
-  if (line.indexOf('..') < 0 && line.indexOf('\u2026') < 0 && !QUICK_WORDS.test(line)) return false;
+  // fast exit for ordinary code: every marker has an ellipsis, or is a comment with a phrase
+  if (line.indexOf('..') < 0 && line.indexOf('\u2026') < 0 && !(hasCommentDelimiter(line) && QUICK_WORDS.test(line))) return false;
   const trimmed = line.trim();
   if (trimmed.length < 3 || trimmed.length > 160) return false;
   const hadComment = stripComment(trimmed) !== trimmed;
@@ -56,8 +59,8 @@ export function isElisionMarker(line: string): boolean {
     // "...args" or "f(...rest)" is code (a spread), "... existing code ..." is not.
     return hadComment || /(?:^|\s)(?:\.{3}|\u2026)(?:\s|$)/.test(t);
   }
-  // a phrase without an ellipsis counts only inside a comment, or when it is the whole line
-  if (PHRASES.some((p) => p.test(t))) return hadComment || /^[\w\s.,()'-]+$/.test(t);
+  // a phrase without an ellipsis counts only inside a comment
+  if (PHRASES.some((p) => p.test(t))) return hadComment;
   return false;
 }
 

@@ -32,9 +32,7 @@ export function diagnose(file: KeyedLines, old: OldLine[], hint?: number): Diagn
     .slice(0, MAX_ANCHORS);
   const starts = new Set<number>();
   for (const { j } of order) {
-    const token = longestWord(old[j].text);
-    for (let i = 0; i < N; i++) {
-      if (file.lines[i].indexOf(token) < 0) continue;
+    for (const i of file.linesContaining(longestWord(old[j].text))) {
       if (file.key(Level.Unicode, i) === keys[j]) starts.add(i - j);
     }
   }
@@ -77,16 +75,7 @@ export function nearestLine(file: KeyedLines, text: string, hint?: number): Diag
   const words = (t.match(/[A-Za-z0-9_]{2,}/g) ?? []).sort((a, b) => b.length - a.length).slice(0, 3);
   if (!words.length) return undefined;
   const center = Math.min(Math.max(hint ?? 0, 0), N - 1);
-  const hits: number[] = [];
-  for (let i = 0; i < N; i++) {
-    const l = file.lines[i];
-    for (const w of words) {
-      if (l.indexOf(w) >= 0) {
-        hits.push(i);
-        break;
-      }
-    }
-  }
+  const hits = [...new Set(words.flatMap((w) => [...file.linesContaining(w)]))];
   hits.sort((a, b) => Math.abs(a - center) - Math.abs(b - center));
   let best = -1;
   let bestSim = 0;

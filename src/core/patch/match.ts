@@ -13,7 +13,7 @@
  * are computed lazily and cached per file line, so a 190,000-line file costs a few ms when the
  * edit matches early.
  */
-import { LineModel } from '../text/lines';
+import { LineModel, lineOffsets } from '../text/lines';
 import { trailingKey, looseKey, unicodeKey, longestWord, isBlank } from '../text/keys';
 import { similarity } from '../text/similarity';
 
@@ -53,6 +53,38 @@ export class KeyedLines {
   get lines(): string[] {
     return this.model.lines;
   }
+  private readonly hits = new Map<string, Int32Array>();
+  /**
+   * The (sorted) indexes of the lines containing `token`, found by native substring search
+   * over the raw text and cached, so the tiers and anchors that share a token scan once.
+   */
+  linesContaining(token: string): Int32Array {
+    let h = this.hits.get(token);
+    if (h) return h;
+    const raw = this.model.raw;
+    const offs = lineOffsets(this.model);
+    const n = this.model.lines.length;
+    const out: number[] = [];
+    let line = 0;
+    for (let at = raw.indexOf(token); at >= 0; ) {
+      // binary search the line holding offset `at` (hits come in increasing order)
+      let lo = line;
+      let hi = n - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (offs[mid] <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      line = lo;
+      if (line >= n) break;
+      out.push(line);
+      // continue after this line: one hit per line is enough
+      at = raw.indexOf(token, offs[line + 1]);
+    }
+    h = Int32Array.from(out);
+    this.hits.set(token, h);
+    return h;
+  }
   key(level: Level, i: number): string {
     if (level === Level.Exact) return this.model.lines[i];
     const lv = level > Level.Unicode ? Level.Unicode : level;
@@ -89,13 +121,19 @@ export function findMatches(file: KeyedLines, old: OldLine[], level: Level, rang
   const akey = keys[a];
   const out: Match[] = [];
   const lines = file.lines;
-  for (let i = lo + a, end = hi - (n - 1 - a); i < end; i++) {
+  const from = lo + a;
+  const end = hi - (n - 1 - a);
+  // candidate anchor lines: every line (exact: equality is the cheapest filter), or the lines
+  // containing the anchor's longest word
+  const hits = level !== Level.Exact && token ? file.linesContaining(token) : null;
+  const count = hits ? hits.length : end - from;
+  for (let t = 0; t < count; t++) {
+    const i = hits ? hits[t] : from + t;
+    if (i < from) continue;
+    if (i >= end) break;
     if (level === Level.Exact) {
       if (lines[i] !== akey) continue;
-    } else {
-      if (token && lines[i].indexOf(token) < 0) continue;
-      if (file.key(level, i) !== akey) continue;
-    }
+    } else if (file.key(level, i) !== akey) continue;
     const p = i - a;
     let ok = true;
     for (let j = 0; j < n; j++) {
@@ -131,8 +169,14 @@ export function findFuzzyMatches(file: KeyedLines, old: OldLine[], range?: Range
   for (const a of anchors) {
     if (a < 0) continue;
     const token = longestWord(old[a].text);
-    for (let i = lo + a, end = hi - (n - 1 - a); i < end; i++) {
-      if (token && file.lines[i].indexOf(token) < 0) continue;
+    const from = lo + a;
+    const end = hi - (n - 1 - a);
+    const hits = token ? file.linesContaining(token) : null;
+    const count = hits ? hits.length : end - from;
+    for (let t = 0; t < count; t++) {
+      const i = hits ? hits[t] : from + t;
+      if (i < from) continue;
+      if (i >= end) break;
       if (file.key(Level.Unicode, i) === keys[a]) starts.add(i - a);
     }
   }

@@ -1,6 +1,6 @@
 /**
- * Fast path of search/replace for the common case: a file without CR characters and an
- * old_text that occurs exactly `expected` times. Works on the raw string with native
+ * Fast path of search/replace for the common case: an old_text that occurs exactly
+ * `expected` times, with no CR in the lines it touches (unless old and new are single lines). Works on the raw string with native
  * substring search, without splitting the file into lines. Produces exactly what the general
  * path produces (same substring semantics, same whole-line indentation shift); returns null
  * whenever it does not apply, and the caller takes the general path.
@@ -9,7 +9,6 @@ import { inferIndentMap, reindent } from '../text/indent';
 import { EngineResult, ChangedRange } from '../patch/types';
 
 export function fastExactReplace(raw: string, oldN: string, newN: string, expected: number): EngineResult | null {
-  if (raw.indexOf('\r') >= 0) return null;
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
   const occ: number[] = [];
   for (let i = raw.indexOf(oldN, bom); i >= 0; i = raw.indexOf(oldN, i + 1)) {
@@ -35,6 +34,8 @@ export function fastExactReplace(raw: string, oldN: string, newN: string, expect
     let lineEnd = raw.indexOf('\n', end);
     if (lineEnd < 0) lineEnd = raw.length;
     if (startAt < pos) return null; // two occurrences on one line: let the general path decide
+    // CR nearby: the lines written must take the file's CRLF; leave that to the general path
+    if ((newN.indexOf('\n') >= 0 || oldN.indexOf('\n') >= 0 || oldN.indexOf('\r') >= 0) && raw.slice(Math.max(bom, startAt - 2), lineEnd + 1).indexOf('\r') >= 0) return null;
     const prefix = raw.slice(startAt, at);
     const suffix = raw.slice(end, lineEnd);
     const parts = oldN.split('\n');
