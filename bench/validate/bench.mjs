@@ -152,6 +152,7 @@ function markerLine(lang, text) {
 
 const cpu = (os.cpus()[0]?.model ?? 'unknown').trim();
 console.log(`machine: ${os.cpus().length} CPUs (nproc), ${cpu}, node ${process.version}, ${os.platform()} ${os.release()}`);
+console.log(`load average at start: ${os.loadavg().map((x) => x.toFixed(1)).join(', ')} (other processes share this machine; compare columns within a row, not across runs)`);
 console.log(`runs per figure: ${RUNS} (median), 2 warm-up runs discarded\n`);
 
 console.log('## Cold first call (fresh process: runtime start + grammar load + check of a 1k-line file)\n');
@@ -171,7 +172,8 @@ for (const lang of LANGS) {
 console.log('\n## Added time per edit, validation on vs off (same run, side by side)\n');
 console.log('"off" = computing the candidate text of a one-line replace (unique-match check + splice); "on" = that + checkSyntax.');
 console.log('first = first edit of a file (full parse); next = base is the previous candidate (incremental re-parse);');
-console.log('broken-next = a broken edit on a checked base; broken-first = a broken edit of a never-checked file (both texts parsed).\n');
+console.log('broken-next = a broken edit on a checked base (candidate re-parsed from scratch because it has errors; base problems cached);');
+console.log('broken-first = a broken edit of a never-checked file (candidate from scratch, then base incrementally).\n');
 console.log('| language | lines | off ms | first: on ms (added) | next: on ms (added) | broken-next: on ms (added) | broken-first: on ms (added) |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const lang of LANGS) {
