@@ -7,7 +7,8 @@ import { applyTextChange, createFileWithText } from '../workspace/apply-text';
 import { readCurrentText } from '../workspace/current-text';
 import { announce, CommandOutcome } from './restore-support';
 
-type FileOutcome = 'created' | 'overwritten' | 'unchanged' | 'kept';
+/** What happened to one file; "-unsaved": written into an open buffer that had unsaved changes, or the save failed (see notes). */
+type FileOutcome = 'created' | 'created-unsaved' | 'overwritten' | 'overwritten-unsaved' | 'unchanged' | 'kept';
 
 /**
  * "Add Agent Instructions to Workspace": writes the instructions file and the custom agent
@@ -24,15 +25,17 @@ export async function addAgentInstructionsCommand(services: Services, arg: unkno
   if (!folder) return announce({ ok: false, message: 'Agent Safe Edit: open a folder first; the instructions are written into the workspace.' });
   const files: [string, string][] = [[AGENT_INSTRUCTIONS_PATH, agentInstructionsMarkdown()], [CUSTOM_AGENT_PATH, customAgentMarkdown()]];
   const outcomes: Record<string, FileOutcome> = {};
+  const notes: string[] = [];
   for (const [rel, text] of files) {
     const written = await writeOne(services, folder.uri, rel, text, args.overwrite);
     if (!written.ok) return announce({ ok: false, message: `Agent Safe Edit: ${rel} could not be written: ${written.message}`, files: outcomes });
     outcomes[rel] = written.outcome;
+    if (written.notes?.length) notes.push(...written.notes.map((n) => `${rel}: ${n}`));
   }
   const instructionsUri = vscode.Uri.joinPath(folder.uri, AGENT_INSTRUCTIONS_PATH);
   await vscode.window.showTextDocument(instructionsUri, { preview: false });
   const summary = Object.entries(outcomes).map(([rel, o]) => `${rel} ${o}`).join('; ');
-  return announce({ ok: true, message: `Agent Safe Edit: ${summary}.`, files: outcomes });
+  return announce({ ok: true, message: `Agent Safe Edit: ${summary}.${notes.length ? ` ${notes.join(' ')}` : ''}`, files: outcomes, notes });
 }
 
 /**
@@ -40,7 +43,7 @@ export async function addAgentInstructionsCommand(services: Services, arg: unkno
  * editor and lands in local history), under the file's lock, comparing against what the user
  * sees (an open buffer first). A buffer with unsaved changes is edited but not saved.
  */
-async function writeOne(services: Services, root: vscode.Uri, rel: string, text: string, overwrite: boolean | undefined): Promise<{ ok: true; outcome: FileOutcome } | { ok: false; message: string }> {
+async function writeOne(services: Services, root: vscode.Uri, rel: string, text: string, overwrite: boolean | undefined): Promise<{ ok: true; outcome: FileOutcome; notes?: string[] } | { ok: false; message: string }> {
   const uri = vscode.Uri.joinPath(root, rel);
   // The journal knows files by their display path (the folder's name first in a multi-root window).
   const journalPath = (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? `${vscode.workspace.getWorkspaceFolder(root)?.name ?? ''}/${rel}` : rel;
@@ -61,10 +64,11 @@ async function writeOne(services: Services, root: vscode.Uri, rel: string, text:
         return { ok: false, message: applied.failure.message };
       }
       await services.store.finish(begun.id, { afterText: applied.applied.text, outcome: 'applied' });
-      return { ok: true, outcome: 'overwritten' };
+      return { ok: true, outcome: applied.applied.saved ? 'overwritten' : 'overwritten-unsaved', notes: applied.applied.notes };
     }
     const created = await createFileWithText(uri, text, true, journalPath);
-    return created.ok ? { ok: true, outcome: 'created' } : { ok: false, message: created.failure.message };
+    if (!created.ok) return { ok: false, message: created.failure.message };
+    return { ok: true, outcome: created.applied.saved ? 'created' : 'created-unsaved', notes: created.applied.notes };
   });
 }
 

@@ -97,11 +97,11 @@ describe('commands: compare, clear, reset, agent instructions', () => {
     assert.equal(await vscode.workspace.applyEdit(edit), true);
     assert.equal(await doc.save(), true);
     const kept: any = await vscode.commands.executeCommand('agentSafeEdit.addAgentInstructions', { overwrite: false });
-    assert.equal(kept.files[AGENT_INSTRUCTIONS_PATH], 'kept');
+    assert.equal(kept.files[AGENT_INSTRUCTIONS_PATH], 'kept', JSON.stringify(kept));
     assert.equal(fs.readFileSync(instructions, 'utf8'), 'my own rules\n');
 
     const replaced: any = await vscode.commands.executeCommand('agentSafeEdit.addAgentInstructions', { overwrite: true });
-    assert.equal(replaced.files[AGENT_INSTRUCTIONS_PATH], 'overwritten');
+    assert.equal(replaced.files[AGENT_INSTRUCTIONS_PATH], 'overwritten', JSON.stringify(replaced));
     assert.equal(fs.readFileSync(instructions, 'utf8'), agentInstructionsMarkdown());
     const backup = services.store.list(AGENT_INSTRUCTIONS_PATH)[0];
     assert.equal(backup?.tool, 'add_agent_instructions', 'the replaced text is journaled');
