@@ -38,7 +38,7 @@ export function excerptAround(text: string, ranges: LineRange[], options: Excerp
     else merged.push({ ...w });
   }
 
-  const width = String(n).length;
+  const width = String(merged.length ? merged[merged.length - 1].to : n).length;
   const out: string[] = [];
   const emit = (i: number) => out.push(`${String(i).padStart(width)}| ${lines[i - 1]}`);
   for (const w of merged) {

@@ -18,9 +18,9 @@ describe('excerptAround', () => {
     assert.equal(lines[9], '88| line 88');
   });
 
-  it('marks a pure deletion point with the lines around it', () => {
+  it('marks a pure deletion point with two lines on each side of it', () => {
     const ex = excerptAround(text, [{ start_line: 20, end_line: 19 }]);
-    assert.deepEqual(ex.split('\n'), ['17| line 17', '18| line 18', '19| line 19', '20| line 20', '21| line 21']);
+    assert.deepEqual(ex.split('\n'), ['18| line 18', '19| line 19', '20| line 20', '21| line 21']);
   });
 
   it('cuts a long range to head and tail', () => {
