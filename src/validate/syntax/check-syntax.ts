@@ -87,7 +87,7 @@ export async function checkSyntax(input: CheckSyntaxInput): Promise<SyntaxCheckR
       column: p.column,
       message: p.message,
       lineText: lineTextAt(candidateLines, p.line),
-      hint: hintFor(p, input.languageId, balance),
+      hint: hintFor(p, balance),
     }));
     return { ...base, newErrors, newErrorCount: fresh.length, preexisting };
   } catch (e) {

@@ -41,7 +41,7 @@ function add(delta: Map<string, number>, lines: readonly string[], start: number
  * than '}' added, say) is named; otherwise a language-specific nudge (YAML, JSON) or a
  * generic one.
  */
-export function hintFor(problem: RawProblem, languageId: string, balance: Map<string, number>): string {
+export function hintFor(problem: RawProblem, balance: Map<string, number>): string {
   const pair = PAIRS.find((p) => p.close === problem.missingToken || p.open === problem.missingToken);
   if (pair) return `unbalanced ${pair.name}: a '${problem.missingToken}' is missing before line ${problem.line}, column ${problem.column}`;
   if (problem.missingToken) return `a '${problem.missingToken}' is missing at line ${problem.line}, column ${problem.column}`;
@@ -51,7 +51,7 @@ export function hintFor(problem: RawProblem, languageId: string, balance: Map<st
     if (d > 0) return `unbalanced ${p.name}: the edit opens ${d} more '${p.open}' than it closes`;
     if (d < 0) return `unbalanced ${p.name}: the edit closes ${-d} more '${p.close}' than it opens`;
   }
-  if (languageId === 'yaml') return 'check indentation and the "key: value" layout on this line';
+  if (problem.key.startsWith('YAML:')) return 'check indentation and the "key: value" layout on this line';
   if (problem.key.startsWith('JSON:')) return 'check commas, quotes and brackets around this position';
   return 'check for a missing or extra token just before this position';
 }

@@ -23,13 +23,16 @@ const TREE_SITTER_LANGUAGES: Record<string, GrammarName> = {
   html: 'html',
 };
 
+/** Language ids whose files are plain YAML (compose files and GitHub workflows get their own ids). */
+const YAML_LANGUAGES = new Set(['yaml', 'dockercompose', 'github-actions-workflow']);
+
 /**
  * The checker for a VS Code language id, or undefined when none applies (the edit is then
  * not syntax-checked: an unknown language must never block an edit).
  */
 export function checkerFor(languageId: string): CheckerSpec | undefined {
   if (languageId === 'json' || languageId === 'jsonc') return { kind: 'json', languageId };
-  if (languageId === 'yaml') return { kind: 'yaml' };
+  if (YAML_LANGUAGES.has(languageId)) return { kind: 'yaml' };
   const grammar = TREE_SITTER_LANGUAGES[languageId];
   if (!grammar) return undefined;
   return { kind: 'tree-sitter', grammar, pythonIndentation: grammar === 'python' };
@@ -37,5 +40,5 @@ export function checkerFor(languageId: string): CheckerSpec | undefined {
 
 /** The language ids that have a built-in syntax check. */
 export function checkedLanguageIds(): string[] {
-  return ['json', 'jsonc', 'yaml', ...Object.keys(TREE_SITTER_LANGUAGES)];
+  return ['json', 'jsonc', ...YAML_LANGUAGES, ...Object.keys(TREE_SITTER_LANGUAGES)];
 }
