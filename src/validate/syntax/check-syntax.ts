@@ -46,8 +46,8 @@ let parseBudgetMs = DEFAULT_PARSE_BUDGET_MS;
 /**
  * Sets the directories searched for tree-sitter wasm files (the extension passes
  * defaultWasmDirs(context.extensionPath) at activation; grammars already loaded stay loaded)
- * and the fixed part of one parse's time budget (default 1000 ms, plus 1 ms per 200
- * characters of text; a text whose parse exceeds it is left unchecked, never blocked).
+ * and the base time budget of one parse (default 1000 ms, scaled by 1 + length / 200 000
+ * characters; a text whose parse exceeds it is left unchecked, never blocked).
  */
 export function configureSyntaxChecks(options: { wasmDirs?: readonly string[]; parseBudgetMs?: number }): void {
   if (options.wasmDirs) configuredDirs = [...options.wasmDirs];

@@ -25,8 +25,9 @@ export class IncrementalParser {
   private readonly entries: Entry[] = [];
 
   /**
-   * @param budgetMs fixed part of the time allowed for one parse; the text's size adds
-   *   1 ms per 200 characters. A longer parse is abandoned (parse() returns null).
+   * @param budgetMs time allowed for parsing a text of up to ~200k characters; larger texts get
+   *   proportionally more (budgetMs × (1 + length / 200 000)). A longer parse is abandoned
+   *   (parse() returns null).
    */
   constructor(
     private readonly grammar: LoadedGrammar,
@@ -72,7 +73,7 @@ export class IncrementalParser {
   }
 
   private parseWithin(text: string, oldTree: Tree | null): Tree | null {
-    const deadline = Date.now() + this.budgetMs + text.length / 200;
+    const deadline = Date.now() + this.budgetMs * (1 + text.length / 200_000);
     // The runtime cancels when the callback returns true (its .d.ts types the return as void).
     const progressCallback = (() => Date.now() > deadline) as unknown as (state: ParseState) => void;
     return this.grammar.parser.parse(text, oldTree, { progressCallback });
@@ -80,7 +81,7 @@ export class IncrementalParser {
 }
 
 /**
- * Fixed part of a parse's time budget. Normal files need far less (a 20k-line C file parses in
+ * Base time budget of one parse (scaled up for texts over ~200k characters). Normal files need far less (a 20k-line C file parses in
  * ~0.1-0.4 s here), but tree-sitter's error recovery can run away on some garbage: one
  * 44-character TypeScript text did not finish in 2 minutes (see the unit tests).
  */
