@@ -14,6 +14,7 @@ import { renderEdits, changedRanges, editsOverlap, LineEdit, mapToNew } from './
 import { planSegment, oldSide, SegmentPlan } from './plan';
 import { resolveElided, isMarkerLine } from './elided';
 import { diagnose } from './diagnose';
+import { fastApplyFilePatch } from './fastPatch';
 import { selectPlacements, HunkCandidates } from './select';
 import { EngineResult, EngineError, HunkPlacement, Tier, failure, mostTolerant } from './types';
 import { isElisionMarker, baseLineSet } from '../elision';
@@ -23,6 +24,8 @@ export interface ApplyPatchOptions {
   fuzzy?: boolean;
   /** Resolve elision markers inside hunks (default true). */
   elision?: boolean;
+  /** Skip the raw-text fast path (fastPatch.ts); the result is the same, only slower. For tests. */
+  noFastPath?: boolean;
 }
 
 /** One hunk's located form: one or more candidate placements, each a set of segment plans. */
@@ -51,6 +54,10 @@ export function applyUnifiedDiff(baseText: string, patchText: string, options: A
 
 /** Apply one parsed file section (see applyUnifiedDiff). */
 export function applyFilePatch(baseText: string, fp: FilePatch, options: ApplyPatchOptions = {}): EngineResult {
+  if (!options.noFastPath) {
+    const fast = fastApplyFilePatch(baseText, fp);
+    if (fast) return fast;
+  }
   const model = splitText(baseText);
   const file = new KeyedLines(model);
   let baseSet: Set<string> | null = null;

@@ -1,0 +1,100 @@
+/**
+ * Fast path of applyUnifiedDiff for the common case: a file without CR characters where
+ * every hunk's old side occurs exactly once, verbatim and line-aligned. It searches the raw
+ * text with native substring search instead of splitting the file into lines, and slices the
+ * output together. It returns exactly what the general path returns for such input (the
+ * exact tier, unique candidates, context bytes equal to the file's), and null whenever any
+ * condition does not hold; the caller then takes the general path, which decides everything
+ * else (tolerant tiers, ambiguity, elision, final-newline markers, CRLF).
+ */
+import { FilePatch, Hunk } from './parse';
+import { EngineResult, HunkPlacement, ChangedRange } from './types';
+import { isElisionMarker } from '../elision';
+
+interface Found {
+  hunk: Hunk;
+  start: number; // offset of the old side in raw
+  end: number; // offset just after it (at its last line's "\n", or the end of the text)
+  newText: string;
+}
+
+export function fastApplyFilePatch(raw: string, fp: FilePatch): EngineResult | null {
+  if (raw.indexOf('\r') >= 0) return null;
+  const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const found: Found[] = [];
+  for (const h of fp.hunks) {
+    if (h.oldNoEol || h.newNoEol) return null;
+    const oldL: string[] = [];
+    const newL: string[] = [];
+    for (const l of h.lines) {
+      if (l.kind !== '+') oldL.push(l.text);
+      if (l.kind !== '-') newL.push(l.text);
+      if (l.kind !== '-' && isElisionMarker(l.text)) return null;
+    }
+    if (!oldL.length || !newL.length) return null;
+    const needle = oldL.join('\n');
+    let at = -1;
+    for (let i = raw.indexOf(needle, bom); i >= 0; i = raw.indexOf(needle, i + 1)) {
+      const e = i + needle.length;
+      const aligned = (i === bom || raw.charCodeAt(i - 1) === 10) && (e === raw.length || raw.charCodeAt(e) === 10);
+      if (!aligned) continue;
+      if (at >= 0) return null; // a second place: the general path decides
+      at = i;
+    }
+    if (at < 0) return null;
+    found.push({ hunk: h, start: at, end: at + needle.length, newText: newL.join('\n') });
+  }
+  const sorted = [...found].sort((a, b) => a.start - b.start);
+  for (let k = 1; k < sorted.length; k++) if (sorted[k].start <= sorted[k - 1].end) return null;
+
+  let out = raw.slice(0, bom);
+  let pos = bom;
+  let line = 0; // 0-based line at `pos`
+  let delta = 0;
+  const changed: ChangedRange[] = [];
+  const placements: HunkPlacement[] = [];
+  for (const f of sorted) {
+    line += countNewlines(raw, pos, f.start);
+    out += raw.slice(pos, f.start) + f.newText;
+    pos = f.end;
+    const p: HunkPlacement = { hunk: f.hunk.index, base_start_line: line + 1, new_start_line: line + delta + 1, tier: 'exact' };
+    if (f.hunk.oldStart !== undefined && f.hunk.oldStart > 0) p.offset_from_hint = line + 1 - f.hunk.oldStart;
+    placements.push(p);
+    // changed ranges: each run of -/+ lines, in new-text line numbers
+    let b = line;
+    let run: { start: number; removed: number; added: number } | null = null;
+    const flush = () => {
+      if (!run) return;
+      const s = run.start + delta + 1;
+      const r = { start_line: s, end_line: s + run.added - 1 };
+      const prev = changed[changed.length - 1];
+      if (prev && r.start_line <= prev.end_line + 1 && r.end_line >= r.start_line && prev.end_line >= prev.start_line) prev.end_line = Math.max(prev.end_line, r.end_line);
+      else changed.push(r);
+      delta += run.added - run.removed;
+      run = null;
+    };
+    for (const l of f.hunk.lines) {
+      if (l.kind === ' ') {
+        flush();
+        b++;
+      } else {
+        run ??= { start: b, removed: 0, added: 0 };
+        if (l.kind === '-') {
+          run.removed++;
+          b++;
+        } else run.added++;
+      }
+    }
+    flush();
+    line = b - 1; // the old side's last line (pos sits at its end)
+  }
+  out += raw.slice(pos);
+  placements.sort((a, b) => a.hunk - b.hunk);
+  return { ok: true, text: out, hunks: placements, changed, tolerance: 'exact' };
+}
+
+function countNewlines(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = s.indexOf('\n', from); i >= 0 && i < to; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+}
