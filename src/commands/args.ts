@@ -8,6 +8,8 @@
 export interface CommandArgs {
   /** Workspace-relative path of the file (as the journal records it). */
   path?: string;
+  /** Absolute path of a file given as a `vscode.Uri` (explorer and editor menus pass one). */
+  fsPath?: string;
   /** Index into the file's restorable entries, newest first (0 = before the newest edit). */
   revision?: number;
   /** A journal entry id. */
@@ -21,14 +23,16 @@ export interface CommandArgs {
 }
 
 /**
- * Normalises a command argument. Accepts a plain object with the fields of CommandArgs, or
- * a history-tree item: an entry item (`entry: JournalEntry`, read for `entry.id` and
+ * Normalises a command argument. Accepts a plain object with the fields of CommandArgs, a
+ * file `vscode.Uri` (read as `fsPath`; other schemes give nothing), or a history-tree item: an entry item (`entry: JournalEntry`, read for `entry.id` and
  * `entry.path`) or a file item (`path`). Fields of the wrong type are dropped, negative or
  * fractional indexes are dropped, so a bad argument falls back to asking the user.
  */
 export function readArgs(arg: unknown): CommandArgs {
   if (arg === null || typeof arg !== 'object') return {};
   const o = arg as Record<string, unknown>;
+  // A vscode.Uri: its `path` is a URI path, not a workspace-relative one.
+  if (typeof o.scheme === 'string' && typeof o.fsPath === 'string') return o.scheme === 'file' ? { fsPath: o.fsPath } : {};
   const out: CommandArgs = {};
   const entry = o.entry;
   if (entry !== null && typeof entry === 'object') {

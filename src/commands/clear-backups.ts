@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../tools/services';
 import { readArgs } from './args';
-import { announce, cancelled, CommandOutcome, confirmModal } from './restore-support';
+import { announce, argPath, cancelled, CommandOutcome, confirmModal } from './restore-support';
 
 /**
  * "Clear Backups…": deletes the backups of every file, or of one file (`{ path }` or a tree
@@ -10,7 +10,7 @@ import { announce, cancelled, CommandOutcome, confirmModal } from './restore-sup
  */
 export async function clearBackupsCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
-  let path = args.path;
+  let path = argPath(args);
   if (path === undefined && args.confirm !== false) {
     const choice = await pickScope(services);
     if (choice === undefined) return cancelled();

@@ -3,7 +3,7 @@ import type { Services } from '../tools/services';
 import { readArgs } from './args';
 import { openBackupDiff } from './backup-diff';
 import { pickFileWithBackups, pickRevision } from './pick-backup';
-import { announce, cancelled, CommandOutcome } from './restore-support';
+import { announce, argPath, cancelled, CommandOutcome } from './restore-support';
 
 /**
  * "Compare with Backup…": pick a file and a revision (or pass `{ path, revision | entryId }`)
@@ -11,7 +11,7 @@ import { announce, cancelled, CommandOutcome } from './restore-support';
  */
 export async function compareWithBackupCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
-  const path = args.path ?? await pickFileWithBackups(services, 'Compare which file with a backup?');
+  const path = argPath(args) ?? await pickFileWithBackups(services, 'Compare which file with a backup?');
   if (path === undefined) return cancelled();
   const entries = restorableEntries(services.store.list(path));
   if (entries.length === 0) return announce({ ok: false, message: `Agent Safe Edit: there are no backups of ${path}.` });

@@ -5,7 +5,7 @@ import { resolveTarget } from '../workspace/resolve-target';
 import { readArgs } from './args';
 import { openBackupDiff } from './backup-diff';
 import { COMMAND_ROLLBACK_TOOL } from './command-tools';
-import { announce, cancelled, CommandOutcome, commandContext, confirmModal, restoreAndNote, restoreOutcome } from './restore-support';
+import { announce, argPath, cancelled, CommandOutcome, commandContext, confirmModal, restoreAndNote, restoreOutcome } from './restore-support';
 
 /**
  * The history tree's item actions. Contract with the tree: the argument is an entry item
@@ -56,7 +56,7 @@ export async function copySha256Command(services: Services, arg: unknown): Promi
 /** Opens the file of an entry or file item and reveals it in the Explorer. */
 export async function revealFileCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
-  const path = args.path ?? (args.entryId !== undefined ? services.store.get(args.entryId)?.path : undefined);
+  const path = argPath(args) ?? (args.entryId !== undefined ? services.store.get(args.entryId)?.path : undefined);
   if (path === undefined) return announce({ ok: false, message: GONE });
   const resolved = await resolveTarget(path, { forWrite: false, allowCreate: false, protectedDirs: [services.storageDir] });
   if (!resolved.ok) return announce({ ok: false, message: `Agent Safe Edit: ${resolved.failure.message}` });

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../tools/services';
 import { resolveTarget } from '../workspace/resolve-target';
 import { readArgs } from './args';
-import { announce, CommandOutcome } from './restore-support';
+import { announce, argPath, CommandOutcome } from './restore-support';
 
 /** VS Code's own "Local History: Find Entry to Restore" picker (takes no argument). */
 export const LOCAL_HISTORY_PICKER = 'workbench.action.localHistory.restoreViaPicker';
@@ -16,8 +16,9 @@ export const LOCAL_HISTORY_PICKER = 'workbench.action.localHistory.restoreViaPic
 export async function openLocalHistoryCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
   let uri: vscode.Uri | undefined;
-  if (args.path !== undefined) {
-    const resolved = await resolveTarget(args.path, { forWrite: false, allowCreate: false, protectedDirs: [services.storageDir] });
+  const named = argPath(args);
+  if (named !== undefined) {
+    const resolved = await resolveTarget(named, { forWrite: false, allowCreate: false, protectedDirs: [services.storageDir] });
     if (!resolved.ok) return announce({ ok: false, message: `Agent Safe Edit: ${resolved.failure.message}` });
     uri = resolved.target.uri;
   } else {

@@ -4,6 +4,7 @@ import { restoreBefore } from '../tools/restore-file';
 import type { ToolResultJson } from '../tools/tool-result';
 import type { InvocationContext } from '../tools/tool-runner';
 import type { Services } from '../tools/services';
+import type { CommandArgs } from './args';
 
 /** What a command did; returned from `executeCommand` so tests and callers can check it. */
 export interface CommandOutcome {
@@ -12,6 +13,18 @@ export interface CommandOutcome {
   cancelled?: boolean;
   message: string;
   [field: string]: unknown;
+}
+
+/**
+ * The workspace-relative path (the journal's file identity) named by a command argument:
+ * `path` as given, or a file URI's path made relative to its workspace folder (prefixed
+ * with the folder's name in a multi-root window, as the tools name files).
+ */
+export function argPath(args: CommandArgs): string | undefined {
+  if (args.path !== undefined) return args.path;
+  if (args.fsPath === undefined) return undefined;
+  const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  return vscode.workspace.asRelativePath(vscode.Uri.file(args.fsPath), multiRoot);
 }
 
 export function cancelled(message = 'Cancelled; nothing was changed.'): CommandOutcome {

@@ -4,7 +4,7 @@ import type { Services } from '../tools/services';
 import { readArgs } from './args';
 import { COMMAND_ROLLBACK_TOOL } from './command-tools';
 import { pickFileWithBackups, pickRevision } from './pick-backup';
-import { announce, cancelled, CommandOutcome, commandContext, confirmModal, restoreAndNote, restoreOutcome } from './restore-support';
+import { announce, argPath, cancelled, CommandOutcome, commandContext, confirmModal, restoreAndNote, restoreOutcome } from './restore-support';
 
 /**
  * "Roll Back File…": file picker, revision picker with a live diff preview, modal
@@ -14,7 +14,7 @@ import { announce, cancelled, CommandOutcome, commandContext, confirmModal, rest
  */
 export async function rollbackFileCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
-  const path = args.path ?? await pickFileWithBackups(services, 'Roll back which file? (files with agent edits, newest first)');
+  const path = argPath(args) ?? await pickFileWithBackups(services, 'Roll back which file? (files with agent edits, newest first)');
   if (path === undefined) return cancelled();
   const entries = restorableEntries(services.store.list(path));
   if (entries.length === 0) return announce({ ok: false, message: `Agent Safe Edit: there are no backups of ${path}.` });

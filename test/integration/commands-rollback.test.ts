@@ -90,6 +90,33 @@ describe('commands: rollback through the tool and the commands', () => {
     assert.equal(fs.readFileSync(abs, 'utf8'), 'third\n');
   });
 
+  it('agentSafeEdit.rollbackFile { path }: the revision picker previews each backup in a diff editor, accepting restores it', async () => {
+    const d = freshDir('picker');
+    const rel = `${d.rel}/p.txt`;
+    const abs = path.join(d.abs, 'p.txt');
+    writeBytes(abs, 'p0\n');
+    await agentWrite(rel, 'p1\n');
+    await agentWrite(rel, 'p2\n');
+    const [rev0, rev1] = services.store.list(rel);
+    const running = vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, confirm: false });
+    const previewOf = async (sha: string) => {
+      for (let i = 0; i < 40; i++) {
+        const tab = findDiffTab(abs);
+        if (tab && tab.original.query === `sha=${sha}`) return tab;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return undefined;
+    };
+    assert.ok(await previewOf(rev0.before_sha256), 'the first revision is previewed as soon as the picker opens');
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    assert.ok(await previewOf(rev1.before_sha256), 'moving to the next revision previews that backup');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const r: any = await running;
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.revision, 1);
+    assert.equal(fs.readFileSync(abs, 'utf8'), 'p0\n');
+  });
+
   it('agentSafeEdit.undoLastAgentEdit restores the state before the newest agent edit', async () => {
     const d = freshDir('undo');
     const rel = `${d.rel}/u.txt`;

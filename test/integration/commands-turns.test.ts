@@ -73,6 +73,11 @@ describe('commands: VS Code local history and agent turns', () => {
     assert.equal(r.ok, true, JSON.stringify(r));
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, abs);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await closeAllEditors();
+    const viaUri: any = await vscode.commands.executeCommand('agentSafeEdit.openLocalHistory', vscode.Uri.file(abs));
+    assert.equal(viaUri.ok, true, JSON.stringify(viaUri));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, abs, 'a file Uri (editor and explorer menus) works as well');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     const missing: any = await vscode.commands.executeCommand('agentSafeEdit.openLocalHistory', { path: `${d.rel}/nope.txt` });
     assert.equal(missing.ok, false);
   });

@@ -17,6 +17,11 @@ describe('commands/args readArgs', () => {
     assert.deepEqual(readArgs({ revision: '0' }), {});
   });
 
+  it('reads a file Uri as fsPath (never its URI path as a workspace path), and ignores other schemes', () => {
+    assert.deepEqual(readArgs({ scheme: 'file', fsPath: '/w/src/a.c', path: '/w/src/a.c' }), { fsPath: '/w/src/a.c' });
+    assert.deepEqual(readArgs({ scheme: 'untitled', fsPath: 'Untitled-1', path: 'Untitled-1' }), {});
+  });
+
   it('reads an entry item of the history tree (entry.id and entry.path)', () => {
     const e = entry({ path: 'lib/x.ts', time: 5 });
     assert.deepEqual(readArgs({ entry: e, label: 'whatever' }), { entryId: e.id, path: 'lib/x.ts' });
