@@ -1,53 +1,27 @@
 import * as vscode from 'vscode';
 import { languagesWithActivatingExtensions, shouldWaitForDiagnostics } from './diagnostics-providers';
+import { waitForQuiet, type QuietOptions, type QuietOutcome } from './settle-core';
 
 // The comparison is pure (unit-tested in Node); re-exported here for the tool layer.
 export { formatNewDiagnostics, newDiagnostics, type NewDiagnostic } from './diagnostics-compare';
 
-export interface SettleOptions {
-  /** Give up waiting after this long (safeEdit.diagnostics.maxWaitMs); default 2000. */
-  maxWaitMs?: number;
-  /** Diagnostics count as settled after an event for the URI followed by this long without one; default 300. */
-  quietMs?: number;
-}
-
-export interface SettleOutcome {
-  /** True when an event arrived and was followed by the quiet period; false when maxWaitMs ran out. */
-  settled: boolean;
-  /** Whether any diagnostics event for the URI arrived. */
-  sawEvent: boolean;
-  waitedMs: number;
-}
+export type SettleOptions = QuietOptions;
+export type SettleOutcome = QuietOutcome;
 
 /**
  * Resolves once the diagnostics of `uri` have settled: after an onDidChangeDiagnostics event
- * naming `uri` followed by `quietMs` without another such event, or at `maxWaitMs` at the
- * latest. It subscribes synchronously, so call it BEFORE applying the edit and await the
- * promise after: an event fired while the edit is applied is then not missed.
- * Never rejects; the subscription and timers are always released.
+ * naming `uri` followed by `quietMs` (default 300) without another such event, or at
+ * `maxWaitMs` (default 2000, safeEdit.diagnostics.maxWaitMs) at the latest. It subscribes
+ * synchronously, so call it BEFORE applying the edit and await the promise after: an event
+ * fired while the edit is applied is then not missed. Never rejects.
  */
 export function waitForDiagnosticsToSettle(uri: vscode.Uri, options: SettleOptions = {}): Promise<SettleOutcome> {
-  const maxWaitMs = options.maxWaitMs ?? 2000;
-  const quietMs = options.quietMs ?? 300;
   const key = uri.toString();
-  const started = Date.now();
-  return new Promise((resolve) => {
-    let sawEvent = false;
-    let quietTimer: NodeJS.Timeout | undefined;
-    const finish = (settled: boolean) => {
-      clearTimeout(maxTimer);
-      if (quietTimer) clearTimeout(quietTimer);
-      subscription.dispose();
-      resolve({ settled, sawEvent, waitedMs: Date.now() - started });
-    };
-    const subscription = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (!e.uris.some((u) => u.toString() === key)) return;
-      sawEvent = true;
-      if (quietTimer) clearTimeout(quietTimer);
-      quietTimer = setTimeout(() => finish(true), quietMs);
-    });
-    const maxTimer = setTimeout(() => finish(false), maxWaitMs);
-  });
+  return waitForQuiet(
+    (listener) => vscode.languages.onDidChangeDiagnostics(listener),
+    (e: vscode.DiagnosticChangeEvent) => e.uris.some((u) => u.toString() === key),
+    options,
+  );
 }
 
 /**
