@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { tmpdir } from 'node:os';
 import { defaultValidators, isOnPath } from '../../../src/validate/external/defaults';
 import { parseValidatorOutput } from '../../../src/validate/external/parse-output';
@@ -46,6 +47,22 @@ describe('validate/external: runExternalValidator with gcc', function () {
     const bad = await runExternalValidator({ languageId: 'c', argv: GCC, baseText: broken, candidateText: broken.replace('return 2;', 'return 2 +;'), fileExtension: '.c' });
     assert.equal(bad.newErrorCount, 1);
     assert.equal(bad.newErrors[0].line, 3);
+  });
+
+  it('finds the project headers through -I${fileDirname}, so errors after an #include are seen', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ase-src-'));
+    try {
+      writeFileSync(path.join(dir, 'calc.h'), 'int add(int a, int b);\n');
+      const base = '#include "calc.h"\nint main(void) {\n  return add(1, 2);\n}\n';
+      const broken = base.replace('return add(1, 2);\n}', 'return add(1, 2);\n');
+      const argv = ['gcc', '-fsyntax-only', '-I${fileDirname}', '-x', 'c', '${file}'];
+      const good = await runExternalValidator({ languageId: 'c', argv, baseText: base, candidateText: base.replace('1, 2', '3, 4'), fileExtension: '.c', sourceDir: dir });
+      assert.equal(good.exitCode, 0, 'the header resolves from sourceDir');
+      const bad = await runExternalValidator({ languageId: 'c', argv, baseText: base, candidateText: broken, fileExtension: '.c', sourceDir: dir });
+      assert.ok(bad.newErrors.length >= 1, 'the missing brace is reported');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('removes its temp directories', async () => {
