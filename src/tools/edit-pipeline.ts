@@ -1,7 +1,7 @@
 import { excerptAround, LineRange } from '../core/excerpt';
 import { fail, Result } from '../core/types';
 import { readCurrentText, CurrentText } from '../workspace/current-text';
-import { applyTextChange, createFileWithText } from '../workspace/apply-text';
+import { applyTextChange, createFileWithText, writeClosedFileBytes } from '../workspace/apply-text';
 import { languageIdFor } from '../workspace/language-id';
 import { resolveTarget, Target } from '../workspace/resolve-target';
 import { diffLineCounts } from '../core/diff';
@@ -100,10 +100,13 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   if (!begun.ok) {
     return failureResult(fail('INTERNAL_ERROR', `The backup of ${path} could not be written (${begun.failure.message}), so the edit was not applied. Nothing was changed.`).failure, { path });
   }
-  const watch = await watchDiagnostics(ctx, target, current !== undefined);
+  const direct = current !== undefined && current.eol === 'mixed' && !current.isOpen;
+  const watch = await watchDiagnostics(ctx, target, current !== undefined && !direct);
   let applied;
   try {
-    applied = current ? await applyTextChange(target.uri, current.text, plan.newText) : await createFileWithText(target.uri, plan.newText, !!req.createDirs, path);
+    if (!current) applied = await createFileWithText(target.uri, plan.newText, !!req.createDirs, path);
+    else if (direct) applied = await writeClosedFileBytes(target.uri, plan.newText, current.bom);
+    else applied = await applyTextChange(target.uri, current.text, plan.newText);
   } catch (e) {
     applied = fail('INTERNAL_ERROR', `Applying the edit failed: ${(e as Error).message}`);
   }

@@ -5,6 +5,20 @@ import { workspaceRoots } from '../workspace/resolve-target';
 import { failureResult } from './tool-result';
 import type { ToolDefinition } from './tool-runner';
 
+/**
+ * The extension host's environment minus what only makes sense inside it: with
+ * ELECTRON_RUN_AS_NODE an Electron app (VS Code itself) would start as plain Node, and the
+ * VSCODE_* variables describe this host's IPC channels, not the program's.
+ */
+function programEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (k === 'ELECTRON_RUN_AS_NODE' || k.startsWith('VSCODE_')) continue;
+    env[k] = v;
+  }
+  return env;
+}
+
 export interface ExecuteProgramInput {
   program: string;
   args: string[];
@@ -41,7 +55,7 @@ export const executeProgramTool: ToolDefinition<ExecuteProgramInput> = {
       return failureResult(fail('INVALID_INPUT', `timeout_ms ${timeout} is above the maximum of ${settings.executeMaxTimeoutMs} (setting safeEdit.execute.maxTimeoutMs).`, { field: 'timeout_ms' }).failure);
     }
     const roots = workspaceRoots();
-    if (roots.length === 0) return failureResult(fail('PATH_DENIED', 'No workspace folder is open; execute_program runs programs inside a workspace only.', { reason: 'no_workspace' }).failure);
+    if (roots.length === 0) return failureResult(fail('PATH_DENIED', 'No workspace folder is open; execute_program runs programs inside a workspace only.', { reason: 'NO_WORKSPACE' }).failure);
     const cwd = await resolveCwd(input.cwd, roots);
     if (!cwd.ok) return failureResult(cwd.failure);
     const program = await resolveProgram(input.program, { workspaceRoots: roots, cwd: cwd.path, protectedDirs: [ctx.services.storageDir] });
@@ -49,7 +63,7 @@ export const executeProgramTool: ToolDefinition<ExecuteProgramInput> = {
     const abort = new AbortController();
     const sub = ctx.token.onCancellationRequested(() => abort.abort());
     try {
-      const run = await runProgram({ program: program.path, args: input.args, cwd: cwd.path, timeoutMs: timeout, stdin: input.stdin, maxOutputBytes: settings.executeMaxOutputBytes, signal: abort.signal });
+      const run = await runProgram({ program: program.path, args: input.args, cwd: cwd.path, timeoutMs: timeout, stdin: input.stdin, maxOutputBytes: settings.executeMaxOutputBytes, signal: abort.signal, env: programEnvironment() });
       if (!run.ok) return failureResult(run.failure);
       const { ok: _ok, ...outcome } = run;
       const how = run.cancelled ? 'was cancelled (process tree killed)' : run.timed_out ? `timed out after ${timeout} ms (process tree killed)` : run.signal ? `was ended by ${run.signal}` : `exited with code ${run.exit_code}`;

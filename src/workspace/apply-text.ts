@@ -95,3 +95,24 @@ export function differingMiddle(a: string, b: string): { start: number; endOld: 
   }
   return { start, endOld, endNew };
 }
+
+/**
+ * Writes a closed file's new text straight to disk (BOM restored when the file had one).
+ * Used only where VS Code's text model would change bytes outside the edit: it normalizes a
+ * file with mixed line endings to one style when it loads it, so an edit through a
+ * WorkspaceEdit would rewrite every other line ending too. The cost: no editor undo and no
+ * local-history entry for this edit (our own backup still has the old text).
+ */
+export async function writeClosedFileBytes(uri: vscode.Uri, newText: string, bom: boolean): Promise<Result<{ applied: Applied }>> {
+  const body = Buffer.from(newText, 'utf8');
+  await fs.writeFile(uri.fsPath, bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body);
+  return {
+    ok: true,
+    applied: {
+      text: newText,
+      sha256: sha256Text(newText),
+      saved: true,
+      notes: ['The file has mixed line endings, which an editor model would normalize, so the edit was written directly to disk to keep every other line ending as it was (no editor undo for this edit; rollback_file restores it).'],
+    },
+  };
+}

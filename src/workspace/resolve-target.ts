@@ -18,7 +18,7 @@ export function workspaceRoots(): WorkspaceRoot[] {
  */
 export async function resolveTarget(input: string, options: { forWrite: boolean; allowCreate: boolean; protectedDirs: string[] }): Promise<Result<{ target: Target }>> {
   const roots = workspaceRoots();
-  if (roots.length === 0) return fail('PATH_DENIED', 'No workspace folder is open, so no file can be read or edited. Open a folder first.', { reason: 'no_workspace' });
+  if (roots.length === 0) return fail('PATH_DENIED', 'No workspace folder is open, so no file can be read or edited. Open a folder first.', { reason: 'NO_WORKSPACE' });
   const r = await resolveInWorkspace(input, roots, { forWrite: options.forWrite, allowCreate: options.allowCreate, protectedDirs: options.protectedDirs });
   if (!r.ok) return r;
   const multiRoot = roots.length > 1;
