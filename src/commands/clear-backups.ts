@@ -10,7 +10,7 @@ import { announce, argPath, cancelled, CommandOutcome, confirmModal } from './re
  */
 export async function clearBackupsCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
-  let path = argPath(args);
+  let path = await argPath(services, args);
   if (path === undefined && args.confirm !== false) {
     const choice = await pickScope(services);
     if (choice === undefined) return cancelled();

@@ -11,7 +11,7 @@ import { announce, argPath, cancelled, CommandOutcome } from './restore-support'
  */
 export async function compareWithBackupCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
-  const path = argPath(args) ?? await pickFileWithBackups(services, 'Compare which file with a backup?');
+  const path = (await argPath(services, args)) ?? await pickFileWithBackups(services, 'Compare which file with a backup?');
   if (path === undefined) return cancelled();
   const entries = restorableEntries(services.store.list(path));
   if (entries.length === 0) return announce({ ok: false, message: `Agent Safe Edit: there are no backups of ${path}.` });

@@ -56,7 +56,7 @@ export async function copySha256Command(services: Services, arg: unknown): Promi
 /** Opens the file of an entry or file item and reveals it in the Explorer. */
 export async function revealFileCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
-  const path = argPath(args) ?? (args.entryId !== undefined ? services.store.get(args.entryId)?.path : undefined);
+  const path = (await argPath(services, args)) ?? (args.entryId !== undefined ? services.store.get(args.entryId)?.path : undefined);
   if (path === undefined) return announce({ ok: false, message: GONE });
   const resolved = await resolveTarget(path, { forWrite: false, allowCreate: false, protectedDirs: [services.storageDir] });
   if (!resolved.ok) return announce({ ok: false, message: `Agent Safe Edit: ${resolved.failure.message}` });

@@ -16,7 +16,7 @@ export const LOCAL_HISTORY_PICKER = 'workbench.action.localHistory.restoreViaPic
 export async function openLocalHistoryCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
   let uri: vscode.Uri | undefined;
-  const named = argPath(args);
+  const named = await argPath(services, args);
   if (named !== undefined) {
     const resolved = await resolveTarget(named, { forWrite: false, allowCreate: false, protectedDirs: [services.storageDir] });
     if (!resolved.ok) return announce({ ok: false, message: `Agent Safe Edit: ${resolved.failure.message}` });

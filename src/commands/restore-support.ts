@@ -4,6 +4,7 @@ import { restoreBefore } from '../tools/restore-file';
 import type { ToolResultJson } from '../tools/tool-result';
 import type { InvocationContext } from '../tools/tool-runner';
 import type { Services } from '../tools/services';
+import { resolveTarget } from '../workspace/resolve-target';
 import type { CommandArgs } from './args';
 
 /** What a command did; returned from `executeCommand` so tests and callers can check it. */
@@ -16,15 +17,17 @@ export interface CommandOutcome {
 }
 
 /**
- * The workspace-relative path (the journal's file identity) named by a command argument:
- * `path` as given, or a file URI's path made relative to its workspace folder (prefixed
- * with the folder's name in a multi-root window, as the tools name files).
+ * The file a command argument names, as the journal names it: the tools' display path
+ * (workspace-relative; the folder's name first in a multi-root window). `path` may be
+ * relative or absolute, a file `Uri` gives `fsPath`; both are resolved like a tool input, so
+ * "./a.txt", "a.txt" and the absolute path name the same history. A path that does not
+ * resolve (outside the workspace, say) is returned as given, and then has no history.
  */
-export function argPath(args: CommandArgs): string | undefined {
-  if (args.path !== undefined) return args.path;
-  if (args.fsPath === undefined) return undefined;
-  const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
-  return vscode.workspace.asRelativePath(vscode.Uri.file(args.fsPath), multiRoot);
+export async function argPath(services: Services, args: CommandArgs): Promise<string | undefined> {
+  const named = args.path ?? args.fsPath;
+  if (named === undefined) return undefined;
+  const resolved = await resolveTarget(named, { forWrite: false, allowCreate: true, protectedDirs: [services.storageDir] });
+  return resolved.ok ? resolved.target.displayPath : named;
 }
 
 export function cancelled(message = 'Cancelled; nothing was changed.'): CommandOutcome {

@@ -14,7 +14,7 @@ import { announce, argPath, cancelled, CommandOutcome, commandContext, confirmMo
  */
 export async function rollbackFileCommand(services: Services, arg: unknown): Promise<CommandOutcome> {
   const args = readArgs(arg);
-  const path = argPath(args) ?? await pickFileWithBackups(services, 'Roll back which file? (files with agent edits, newest first)');
+  const path = (await argPath(services, args)) ?? await pickFileWithBackups(services, 'Roll back which file? (files with agent edits, newest first)');
   if (path === undefined) return cancelled();
   const entries = restorableEntries(services.store.list(path));
   if (entries.length === 0) return announce({ ok: false, message: `Agent Safe Edit: there are no backups of ${path}.` });

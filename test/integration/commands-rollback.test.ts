@@ -82,7 +82,8 @@ describe('commands: rollback through the tool and the commands', () => {
     assert.equal(newest.outcome, 'applied');
     const noted = services.activity.events.slice(events).find((e: any) => e.kind === 'rollback' && e.path === rel);
     assert.ok(noted, 'the rollback is noted in the activity log for the views');
-    const byId: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, entryId: newest.id, confirm: false });
+    // An absolute path (or a file Uri) names the same history as the workspace-relative one.
+    const byId: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: abs, entryId: newest.id, confirm: false });
     assert.equal(byId.ok, true, JSON.stringify(byId));
     assert.equal(fs.readFileSync(abs, 'utf8'), 'third\n', 'the command\'s rollback can itself be rolled back');
     const bad: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, revision: 50, confirm: false });
