@@ -38,7 +38,7 @@ function findId(re) {
   return m[1];
 }
 const midTitle = `s${mid}-title`;
-const row = findId(new RegExp(`id="(s${mid}-\\d-r1)"`));
+const rowId = findId(new RegExp(`id="(s${mid}-\\d-r1)"`));
 const rows = findId(/id="(s\d+-\d-rows)"/);
 const list = findId(new RegExp(`id="(s${Math.floor(sections * 0.8)}-\\d-list)"`));
 const item = findId(/id="(s\d+-\d-i2)"/);
@@ -47,7 +47,7 @@ const para = findId(new RegExp(`id="(s${Math.floor(sections * 0.3)}-\\d-p1)"`));
 const one = [{ selector: `#${midTitle}`, op: 'inner', html: 'A new <em>title</em>' }];
 const ten = [
   { selector: `#${midTitle}`, op: 'inner', html: 'A new <em>title</em>' },
-  { selector: `#${row}`, op: 'replace', html: `<tr id="${row}"><td>x</td><td>1</td><td>y</td></tr>` },
+  { selector: `#${rowId}`, op: 'replace', html: `<tr id="${rowId}"><td>x</td><td>1</td><td>y</td></tr>` },
   { selector: `#${rows}`, op: 'append', html: '<tr id="bench-new-row"><td>n</td><td>2</td><td>z</td></tr>' },
   { selector: '#bench-new-row', op: 'set_attribute', name: 'class', value: 'added' },
   { selector: `#${list}`, op: 'prepend', html: '<li id="bench-first">first</li>' },
@@ -58,17 +58,17 @@ const ten = [
   { selector: '#main', op: 'set_attribute', name: 'data-patched', value: 'yes' },
 ];
 
-function median(fn) {
-  fn(); // warm-up
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+/** Wall-clock and CPU milliseconds of one call. */
+function measure(fn) {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  fn();
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { wall, cpu: (cpu.user + cpu.system) / 1000 };
 }
+
+const medianOf = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function check(patches) {
   const result = applyHtmlPatches(html, patches);
@@ -77,13 +77,28 @@ function check(patches) {
 check(one);
 check(ten);
 
-// Interleave so that both sides see the same machine state.
-const parsePlain = median(() => parse(html));
-const parseLoc = median(() => parse(html, { sourceCodeLocationInfo: true }));
-const patch1 = median(() => applyHtmlPatches(html, one));
-const patch10 = median(() => applyHtmlPatches(html, ten));
-const parsePlain2 = median(() => parse(html));
-const baseline = (parsePlain + parsePlain2) / 2;
+// Rounds interleave the cases so that a busy machine slows all of them alike; each round's
+// times are also divided by that round's baseline, and the medians of those ratios reported.
+const cases = {
+  parse: () => parse(html),
+  parseLoc: () => parse(html, { sourceCodeLocationInfo: true }),
+  patch1: () => applyHtmlPatches(html, one),
+  patch10: () => applyHtmlPatches(html, ten),
+};
+for (const fn of Object.values(cases)) fn(); // warm-up
+const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, { wall: [], cpu: [], ratio: [] }]));
+for (let round = 0; round < runs; round++) {
+  const base = measure(cases.parse);
+  samples.parse.wall.push(base.wall);
+  samples.parse.cpu.push(base.cpu);
+  samples.parse.ratio.push(1);
+  for (const key of ['parseLoc', 'patch1', 'patch10']) {
+    const m = measure(cases[key]);
+    samples[key].wall.push(m.wall);
+    samples[key].cpu.push(m.cpu);
+    samples[key].ratio.push(m.wall / base.wall);
+  }
+}
 
 const cpu = (() => {
   try {
@@ -92,13 +107,25 @@ const cpu = (() => {
     return cpus()[0]?.model;
   }
 })();
-const fmt = (ms) => `${ms.toFixed(1)} ms`;
-const ratio = (ms) => `${(ms / baseline).toFixed(2)}×`;
+const load = readLoad();
+function readLoad() {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
+}
+const fmt = (ms) => `${ms.toFixed(0)} ms`;
+const row = (label, key) => {
+  const x = samples[key];
+  const cpuRatio = medianOf(x.cpu) / medianOf(samples.parse.cpu);
+  return `| ${label} | ${fmt(medianOf(x.wall))} | ${medianOf(x.ratio).toFixed(2)}× | ${fmt(medianOf(x.cpu))} | ${cpuRatio.toFixed(2)}× |`;
+};
 console.log(`page: ${(html.length / 1024 / 1024).toFixed(2)} MiB (${html.length} chars, ${html.split('\n').length} lines, ${sections} sections)`);
-console.log(`machine: ${cpus().length} CPUs (${cpu}), node ${process.version}; median of ${runs} runs`);
-console.log('| case | median | ratio to parse5.parse |');
-console.log('|---|---|---|');
-console.log(`| parse5.parse (baseline, mean of two batches) | ${fmt(baseline)} | 1.00× |`);
-console.log(`| parse5.parse with sourceCodeLocationInfo | ${fmt(parseLoc)} | ${ratio(parseLoc)} |`);
-console.log(`| applyHtmlPatches, 1 patch | ${fmt(patch1)} | ${ratio(patch1)} |`);
-console.log(`| applyHtmlPatches, 10 patches | ${fmt(patch10)} | ${ratio(patch10)} |`);
+console.log(`machine: ${cpus().length} CPUs (${cpu}), node ${process.version}; load average at the end: ${load}; ${runs} interleaved rounds`);
+console.log('| case | median wall | wall ratio (median of per-round ratios) | median CPU (user+sys) | CPU ratio |');
+console.log('|---|---|---|---|---|');
+console.log(row('parse5.parse (baseline)', 'parse'));
+console.log(row('parse5.parse with sourceCodeLocationInfo', 'parseLoc'));
+console.log(row('applyHtmlPatches, 1 patch', 'patch1'));
+console.log(row('applyHtmlPatches, 10 patches', 'patch10'));
