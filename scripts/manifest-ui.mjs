@@ -44,7 +44,7 @@ const views = { agentSafeEdit: [{ id: 'agentSafeEdit.history', name: 'Edit Histo
 const viewsWelcome = [
   {
     view: 'agentSafeEdit.history',
-    contents: 'No agent edits yet. When an agent edits files through the Agent Safe Edit tools, every change appears here and can be compared or rolled back.\n[Add Agent Instructions to Workspace](command:agentSafeEdit.addAgentInstructions)\n[Open Dashboard](command:agentSafeEdit.openDashboard)\nRead the [documentation](https://github.com/agent-safe-edit/agent-safe-edit#readme).',
+    contents: 'No agent edits yet. When an agent edits files through the Agent Safe Edit tools, every change appears here and can be compared or rolled back.\n[Add Agent Instructions to Workspace](command:agentSafeEdit.addAgentInstructions)\n[Open Dashboard](command:agentSafeEdit.openDashboard)\nRead the [documentation](command:extension.open?%5B%22agent-safe-edit.agent-safe-edit%22%5D).',
   },
 ];
 
