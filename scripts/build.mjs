@@ -19,7 +19,7 @@ const common = {
 await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] });
 // The headless bundles must never pull in vscode: marking nothing external makes esbuild fail if they try.
 await build({ ...common, entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js' });
-if (existsSync('src/cli.ts')) await build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
+await build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
 
 // Tree-sitter grammars are loaded lazily from disk at run time, so they ship as files beside
 // the bundle. The list lives in src/validate/wasm-files.ts (one source): evaluate that module.
