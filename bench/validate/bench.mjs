@@ -79,15 +79,26 @@ if (process.argv[2] === '--cold') {
   process.exit(0);
 }
 
-/** Runs `fn(i)` RUNS + 2 times and returns the median time of all but the first two. */
+/**
+ * Runs `fn(i)` RUNS + 2 times; returns the medians (all but the first two runs) of wall time
+ * and of this process's CPU time (user + system). The work is synchronous wasm/JS on the main
+ * thread, so CPU time is the cost without the waiting that other jobs on a shared machine add.
+ */
 async function medianTime(fn) {
-  const times = [];
+  const wall = [];
+  const cpu = [];
   for (let i = 0; i < RUNS + 2; i++) {
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     await fn(i);
-    if (i >= 2) times.push(ms(t0));
+    const w = ms(t0);
+    const c = process.cpuUsage(c0);
+    if (i >= 2) {
+      wall.push(w);
+      cpu.push((c.user + c.system) / 1000);
+    }
   }
-  return median(times);
+  return { wall: median(wall), cpu: median(cpu) };
 }
 
 async function mustCheck(lang, baseText, candidateText, expectBroken) {
@@ -174,13 +185,17 @@ console.log('"off" = computing the candidate text of a one-line replace (unique-
 console.log('first = first edit of a file (full parse); next = base is the previous candidate (incremental re-parse);');
 console.log('broken-next = a broken edit on a checked base (candidate re-parsed from scratch because it has errors; base problems cached);');
 console.log('broken-first = a broken edit of a never-checked file (candidate from scratch, then base incrementally).\n');
-console.log('| language | lines | off ms | first: on ms (added) | next: on ms (added) | broken-next: on ms (added) | broken-first: on ms (added) |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
-for (const lang of LANGS) {
-  for (const n of SIZES) {
-    const r = await scenarios(lang, n);
-    const cell = (k) => `${r[`${k}-on`].toFixed(2)} (+${(r[`${k}-on`] - r[`${k}-off`]).toFixed(2)})`;
-    console.log(`| ${lang} | ${n} | ${r['first-off'].toFixed(3)} | ${cell('first')} | ${cell('next')} | ${cell('broken-next')} | ${cell('broken-first')} |`);
+const rows = [];
+for (const lang of LANGS) for (const n of SIZES) rows.push({ lang, n, r: await scenarios(lang, n) });
+for (const measure of ['cpu', 'wall']) {
+  console.log(measure === 'cpu' ? '### CPU time of this process (ms, median)\n' : '\n### Wall time (ms, median)\n');
+  console.log('| language | lines | off | first: on (added, on/off) | next: on (added, on/off) | broken-next: on (added, on/off) | broken-first: on (added, on/off) |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const { lang, n, r } of rows) {
+    const v = (k) => r[k][measure];
+    const ratio = (k) => (v(`${k}-off`) > 0 ? `${Math.round(v(`${k}-on`) / v(`${k}-off`))}×` : 'n/a');
+    const cell = (k) => `${v(`${k}-on`).toFixed(2)} (+${Math.max(0, v(`${k}-on`) - v(`${k}-off`)).toFixed(2)}, ${ratio(k)})`;
+    console.log(`| ${lang} | ${n} | ${v('first-off').toFixed(3)} | ${cell('first')} | ${cell('next')} | ${cell('broken-next')} | ${cell('broken-first')} |`);
   }
 }
 console.log('\n## External validator (gcc -fsyntax-only), for scale\n');

@@ -57,7 +57,6 @@ function loadRuntime(dirs: readonly string[]): NonNullable<typeof runtime> {
       if (!wasm) return { ok: false as const, reason: `tree-sitter runtime ${TREE_SITTER_RUNTIME_WASM} not found in ${dirs.join(', ')}` };
       try {
         // Required lazily so that activating the extension does not evaluate the runtime.
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
         const mod = require('@vscode/tree-sitter-wasm') as TreeSitterModule;
         await mod.Parser.init({ locateFile: () => wasm });
         return { ok: true as const, mod };
