@@ -20,8 +20,9 @@ export { findElisionMarkers, containsElision, isElisionMarker } from './core/eli
 export type { ElisionMarker } from './core/elision';
 export { splitText, eolAt, dominantEol } from './core/text/lines';
 export type { LineModel } from './core/text/lines';
-/** Name shown by the benchmark harness. */
+/** Name and description shown by the benchmark harness (its module: adapter contract). */
 export const name = 'agent-safe-edit';
+export const description = 'dist/engine.js: tolerant parser, tiered matcher (exact, whitespace, indent, unicode, elision, one fuzzy context line), unique placement or refusal';
 
 /**
  * Give a failure a readable String() form ("TYPE: message") without changing its JSON: hosts

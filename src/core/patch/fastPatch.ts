@@ -1,5 +1,5 @@
 /**
- * Fast path of applyUnifiedDiff for the common case: a file without CR characters where
+ * Fast path of applyUnifiedDiff for the common case: an LF or uniformly CRLF file where
  * every hunk's old side occurs exactly once, verbatim and line-aligned. It searches the raw
  * text with native substring search instead of splitting the file into lines, and slices the
  * output together. It returns exactly what the general path returns for such input (the
@@ -19,7 +19,12 @@ interface Found {
 }
 
 export function fastApplyFilePatch(raw: string, fp: FilePatch): EngineResult | null {
-  if (raw.indexOf('\r') >= 0) return null;
+  // LF files, and uniform CRLF files (every CR starts a CRLF and every LF ends one)
+  let eol = '\n';
+  if (raw.indexOf('\r') >= 0) {
+    if (count(raw, '\r') !== count(raw, '\n') || count(raw, '\r\n') !== count(raw, '\n')) return null;
+    eol = '\r\n';
+  }
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
   const found: Found[] = [];
   for (const h of fp.hunks) {
@@ -32,17 +37,17 @@ export function fastApplyFilePatch(raw: string, fp: FilePatch): EngineResult | n
       if (l.kind !== '-' && isElisionMarker(l.text)) return null;
     }
     if (!oldL.length || !newL.length) return null;
-    const needle = oldL.join('\n');
+    const needle = oldL.join(eol);
     let at = -1;
     for (let i = raw.indexOf(needle, bom); i >= 0; i = raw.indexOf(needle, i + 1)) {
       const e = i + needle.length;
-      const aligned = (i === bom || raw.charCodeAt(i - 1) === 10) && (e === raw.length || raw.charCodeAt(e) === 10);
+      const aligned = (i === bom || raw.charCodeAt(i - 1) === 10) && (e === raw.length || raw.charCodeAt(e) === eol.charCodeAt(0));
       if (!aligned) continue;
       if (at >= 0) return null; // a second place: the general path decides
       at = i;
     }
     if (at < 0) return null;
-    found.push({ hunk: h, start: at, end: at + needle.length, newText: newL.join('\n') });
+    found.push({ hunk: h, start: at, end: at + needle.length, newText: newL.join(eol) });
   }
   const sorted = [...found].sort((a, b) => a.start - b.start);
   for (let k = 1; k < sorted.length; k++) if (sorted[k].start <= sorted[k - 1].end) return null;
@@ -91,6 +96,12 @@ export function fastApplyFilePatch(raw: string, fp: FilePatch): EngineResult | n
   out += raw.slice(pos);
   placements.sort((a, b) => a.hunk - b.hunk);
   return { ok: true, text: out, hunks: placements, changed, tolerance: 'exact' };
+}
+
+function count(s: string, needle: string): number {
+  let n = 0;
+  for (let i = s.indexOf(needle); i >= 0; i = s.indexOf(needle, i + needle.length)) n++;
+  return n;
 }
 
 function countNewlines(s: string, from: number, to: number): number {

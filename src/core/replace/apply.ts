@@ -31,6 +31,8 @@ import { fastExactReplace } from './fastExact';
 export interface SearchReplaceOptions {
   /** How many occurrences the caller intends to replace (default 1). The count must be exact. */
   expectedReplacements?: number;
+  /** Skip the raw-text fast path (fastExact.ts); the result is the same, only slower. For tests. */
+  noFastPath?: boolean;
 }
 
 const quote = (s: string) => `'${s.trim().length > 120 ? s.trim().slice(0, 120) + '…' : s.trim()}'`;
@@ -52,7 +54,7 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
       line: markers[0].text,
     });
   }
-  const fast = fastExactReplace(baseText, oldN, newN, expected);
+  const fast = options.noFastPath ? null : fastExactReplace(baseText, oldN, newN, expected);
   if (fast) return fast;
   const model = splitText(baseText);
   const file = new KeyedLines(model);

@@ -1,6 +1,7 @@
 /**
  * Fast path of search/replace for the common case: an old_text that occurs exactly
- * `expected` times, with no CR in the lines it touches (unless old and new are single lines). Works on the raw string with native
+ * `expected` times in an LF or uniformly CRLF file (in a mixed file: with no CR in the lines
+ * it touches, unless old and new are single lines). Works on the raw string with native
  * substring search, without splitting the file into lines. Produces exactly what the general
  * path produces (same substring semantics, same whole-line indentation shift); returns null
  * whenever it does not apply, and the caller takes the general path.
@@ -8,8 +9,14 @@
 import { inferIndentMap, reindent } from '../text/indent';
 import { EngineResult, ChangedRange } from '../patch/types';
 
-export function fastExactReplace(raw: string, oldN: string, newN: string, expected: number): EngineResult | null {
+export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number): EngineResult | null {
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // A uniformly CRLF file (every CR starts a CRLF, every LF ends one) is searched with CRLF texts.
+  const crlf = raw.indexOf('\r') >= 0 && count(raw, '\r') === count(raw, '\n') && count(raw, '\r\n') === count(raw, '\n');
+  if (crlf && oldLF.indexOf('\r') >= 0) return null;
+  const oldN = crlf ? oldLF.replace(/\n/g, '\r\n') : oldLF;
+  const newN = crlf ? newLF.replace(/\n/g, '\r\n') : newLF;
+  const eolLen = crlf ? 2 : 1;
   const occ: number[] = [];
   for (let i = raw.indexOf(oldN, bom); i >= 0; i = raw.indexOf(oldN, i + 1)) {
     occ.push(i);
@@ -17,7 +24,7 @@ export function fastExactReplace(raw: string, oldN: string, newN: string, expect
   }
   if (occ.length !== expected) return null;
   // the general path's hay excludes the final newline: an occurrence using it is not exact there
-  const bodyEnd = raw.endsWith('\n') && raw.length > bom ? raw.length - 1 : raw.length;
+  const bodyEnd = raw.endsWith('\n') && raw.length > bom ? raw.length - eolLen : raw.length;
   let out = '';
   let pos = bom;
   let line = 0; // 0-based line number of `pos`
@@ -31,30 +38,35 @@ export function fastExactReplace(raw: string, oldN: string, newN: string, expect
     if (k > 0 && at < occ[k - 1] + oldN.length) return null; // overlapping: let the general path refuse
     const lineStart = raw.lastIndexOf('\n', at - 1) + 1;
     const startAt = Math.max(lineStart, bom);
-    let lineEnd = raw.indexOf('\n', end);
+    let lineEnd = raw.indexOf(crlf ? '\r\n' : '\n', end);
     if (lineEnd < 0) lineEnd = raw.length;
     if (startAt < pos) return null; // two occurrences on one line: let the general path decide
-    // CR nearby: the lines written must take the file's CRLF; leave that to the general path
-    if ((newN.indexOf('\n') >= 0 || oldN.indexOf('\n') >= 0 || oldN.indexOf('\r') >= 0) && raw.slice(Math.max(bom, startAt - 2), lineEnd + 1).indexOf('\r') >= 0) return null;
+    // CR nearby in a mixed file: the lines written must take the local style; general path
+    if (!crlf && (newN.indexOf('\n') >= 0 || oldN.indexOf('\n') >= 0 || oldN.indexOf('\r') >= 0) && raw.slice(Math.max(bom, startAt - 2), lineEnd + 1).indexOf('\r') >= 0) return null;
     const prefix = raw.slice(startAt, at);
     const suffix = raw.slice(end, lineEnd);
-    const parts = oldN.split('\n');
+    const parts = oldLF.split('\n');
     const trailingNL = parts.length > 1 && parts[parts.length - 1] === '';
     let text = prefix + newN + suffix;
     if (prefix && !prefix.trim() && (suffix === '' || trailingNL)) {
       const core = trailingNL ? parts.slice(0, -1) : parts;
-      const fileLines = raw.slice(startAt, end).split('\n');
+      const fileLines = raw.slice(startAt, end).split(crlf ? '\r\n' : '\n');
       const map = inferIndentMap(core.map((p, j): [string, string] => [p, fileLines[j]]));
       if (map.kind === 'add' && map.prefix === prefix) {
-        text = newN.split('\n').map((l) => reindent(l, map) ?? l).join('\n') + suffix;
+        text = newLF.split('\n').map((l) => reindent(l, map) ?? l).join(crlf ? '\r\n' : '\n') + suffix;
         shifted = true;
       }
     }
     line += countNewlines(raw, pos, startAt);
+    if (trailingNL && lineEnd === raw.length && crlf) return null;
     const oldLineCount = countNewlines(raw, startAt, lineEnd) + 1;
     const newLineCount = countNewlines(text, 0, text.length) + 1;
     const start = line + delta + 1;
-    changed.push({ start_line: start, end_line: start + newLineCount - 1 });
+    const r = { start_line: start, end_line: start + newLineCount - 1 };
+    const prev = changed[changed.length - 1];
+    // merged like changedRanges() merges touching edits
+    if (prev && r.start_line <= prev.end_line + 1 && r.end_line >= r.start_line && prev.end_line >= prev.start_line) prev.end_line = Math.max(prev.end_line, r.end_line);
+    else changed.push(r);
     delta += newLineCount - oldLineCount;
     out += raw.slice(pos, startAt) + text;
     line += oldLineCount - 1;
@@ -62,6 +74,12 @@ export function fastExactReplace(raw: string, oldN: string, newN: string, expect
   }
   out = raw.slice(0, bom) + out + raw.slice(pos);
   return { ok: true, text: out, replacements: occ.length, changed, tolerance: shifted ? 'indent' : 'exact' };
+}
+
+function count(s: string, needle: string): number {
+  let n = 0;
+  for (let i = s.indexOf(needle); i >= 0; i = s.indexOf(needle, i + needle.length)) n++;
+  return n;
 }
 
 function countNewlines(s: string, from: number, to: number): number {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { applyUnifiedDiff } from '../../../src/core/patch';
 import { fastApplyFilePatch } from '../../../src/core/patch/fastPatch';
 import { parsePatch } from '../../../src/core/patch/parse';
+import { applySearchReplace } from '../../../src/core/replace';
 
 const ROOT = resolve(__dirname, '../../../../test/fixtures/scenarios');
 
@@ -13,6 +14,9 @@ describe('engine/fast paths give the general path\'s result', () => {
     ['no final newline', 'a\nb\nc', '@@ @@\n a\n b\n-c\n+C\n'],
     ['deletion', 'a\nb\nc\nd\n', '@@ @@\n a\n-b\n-c\n d\n'],
     ['bom', '\uFEFFa\nb\n', '@@ @@\n-a\n+A\n b\n'],
+    ['crlf', 'a\r\nb\r\nc\r\n', '@@ @@\n a\n-b\n+B\n+B2\n c\n'],
+    ['crlf without final newline', 'a\r\nb\r\nc', '@@ @@\n b\n-c\n+C\n'],
+    ['lone CR inside a line', 'a\rx\nb\n', '@@ @@\n-b\n+B\n'],
   ];
   for (const d of readdirSync(ROOT)) {
     const dir = join(ROOT, d);
@@ -34,6 +38,40 @@ describe('engine/fast paths give the general path\'s result', () => {
     if (!p.ok) return;
     assert.notEqual(fastApplyFilePatch('a\nb\n', p.files[0]), null);
     assert.equal(fastApplyFilePatch('a\nb\na\nb\n', p.files[0]), null);
-    assert.equal(fastApplyFilePatch('a\r\nb\r\n', p.files[0]), null);
+    assert.equal(fastApplyFilePatch('a\r\nb\r\n', p.files[0]) === null, false, 'uniform CRLF is fast');
+    assert.equal(fastApplyFilePatch('a\r\nb\n', p.files[0]), null, 'mixed EOL is left to the general path');
+  });
+});
+
+describe('engine/search-replace fast path gives the general path\'s result', () => {
+  const inputs: Array<[string, string, string, string, number?]> = [
+    ['crlf multi-line', 'a\r\nb\r\nc\r\n', 'a\nb', 'A\nB\nB2'],
+    ['crlf dedented', 'x {\r\n    call();\r\n}\r\n', 'call();', 'prep();\ncall();'],
+    ['crlf trailing newline', 'a\r\nb\r\n\r\nc\r\n', 'b\n', 'B\n'],
+    ['mixed', 'a\r\nb\nc\n', 'b\nc', 'B\nC'],
+    ['lf dedented', 'x {\n    call();\n}\n', 'call();', 'prep();\ncall();'],
+    ['two replacements', 'a\nb\na\n', 'a', 'z', 2],
+    ['substring', 'const t = p * q;\n', 'p * q', 'p * q * r'],
+  ];
+  for (const d of readdirSync(ROOT)) {
+    const dir = join(ROOT, d);
+    if (!existsSync(join(dir, 'replace.json'))) continue;
+    const name = readdirSync(join(dir, 'input'))[0];
+    const spec = JSON.parse(readFileSync(join(dir, 'replace.json'), 'utf8'));
+    inputs.push([d, readFileSync(join(dir, 'input', name), 'utf8'), spec.old_text, spec.new_text, spec.expected_replacements]);
+  }
+  for (const [label, base, o, n, k] of inputs) {
+    it(label, () => {
+      const general = applySearchReplace(base, o, n, { expectedReplacements: k, noFastPath: true });
+      const fast = applySearchReplace(base, o, n, { expectedReplacements: k });
+      assert.deepEqual(fast, general);
+    });
+  }
+});
+
+describe('engine/search-replace fast path on adjacent occurrences', () => {
+  it('merges touching changed ranges like the general path', () => {
+    const base = 'a\na\nb\n';
+    assert.deepEqual(applySearchReplace(base, 'a', 'z', { expectedReplacements: 2 }), applySearchReplace(base, 'a', 'z', { expectedReplacements: 2, noFastPath: true }));
   });
 });
