@@ -92,6 +92,15 @@ describe('validate/external: failures are values', () => {
     assert.ok(Date.now() - started < 4000, 'the validator was not killed');
   });
 
+  it('a timeout also ends the programs the validator started, without waiting for them', async () => {
+    const started = Date.now();
+    // sh forks `sleep` (a command before `;` is not exec'd in place); the grandchild holds the pipes.
+    const r = await runExternalValidator({ languageId: 'c', argv: ['sh', '-c', 'sleep 5; echo late'], baseText: 'a', candidateText: 'b', fileExtension: '.c', timeoutMs: 200 });
+    assert.equal(r.timedOut, true);
+    assert.equal(r.ran, false);
+    assert.ok(Date.now() - started < 4000, 'waited for the grandchild');
+  });
+
   it('reports a missing program as not run', async () => {
     const r = await runExternalValidator({ languageId: 'c', argv: ['no-such-validator-ase', '${file}'], baseText: 'a', candidateText: 'b', fileExtension: '.c' });
     assert.equal(r.ran, false);
