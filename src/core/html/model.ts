@@ -9,6 +9,10 @@
  * not match the final parse — it answers `undefined` and the caller replays the patches one
  * by one with full re-parses (apply.ts), which finds the exact failing patch.
  *
+ * It proves the final page only: an intermediate state that the reference would refuse
+ * (a later patch erasing what an earlier one broke in place) is not detected when the final
+ * page matches the model exactly; see README.md.
+ *
  * Offsets are UTF-16 indexes of the current text. The model's text nodes and line/column
  * fields go stale after the first patch; nothing here reads them.
  */

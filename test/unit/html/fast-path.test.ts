@@ -67,4 +67,21 @@ describe('html engine: fast path equals the step-by-step reference', () => {
     assert.ok(!result.ok);
     assert.equal(result.error.reason, 'invalid_html');
   });
+
+  it('proves the final page only: a later patch may erase what an earlier one broke in place (documented)', () => {
+    const page = '<body>\n<p id="p">x</p>\n</body>';
+    const patches: HtmlPatch[] = [
+      { selector: '#p', op: 'inner', html: '<div>y</div>' },
+      { selector: '#p', op: 'replace', html: '<div id="p">z</div>' },
+    ];
+    const fast = applyHtmlPatches(page, patches);
+    assert.ok(fast.ok);
+    assert.equal(fast.text, '<body>\n<div id="p">z</div>\n</body>');
+    const reference = applyHtmlPatchesStepwise(page, patches);
+    assert.ok(!reference.ok);
+    assert.equal(reference.error.failed_index, 0);
+    // With nothing erasing it, the same first patch fails through either entry point.
+    const alone = applyHtmlPatches(page, patches.slice(0, 1));
+    assert.ok(!alone.ok && alone.error.reason === 'invalid_html');
+  });
 });
