@@ -168,7 +168,8 @@ describe('validate/checkSyntax: each built-in checker', () => {
   it('a C edit that drops a closing brace names the brace in the hint', async () => {
     const r = await check('c', C_BASE, edit(C_BASE, '    return 0;\n  }\n', '    return 0;\n'));
     assert.ok(r.newErrors.some((p) => /'\}'/.test(p.hint) && /brace/.test(p.hint)), formatProblems(r.newErrors).join('\n'));
-    assert.match(r.newErrors[0].hint, /the edit leaves 1 '\{' unclosed/);
+    // C_BASE line 8 ("  }") was deleted: the imbalance is traced to the edit, not just to end of file.
+    assert.match(r.newErrors[0].hint, /the edit at line 8 leaves 1 '\{' unclosed/);
   });
 
   it('a grammar that cannot be found skips the check instead of blocking', async () => {
