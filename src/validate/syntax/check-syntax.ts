@@ -80,7 +80,8 @@ export async function checkSyntax(input: CheckSyntaxInput): Promise<SyntaxCheckR
     const candidateLines = splitLines(input.candidateText);
     const ranges = input.changedRanges ?? diffLineArrays(baseLines, candidateLines);
     const ends = { baseLastLine: lastNonBlankLine(baseLines), candidateLastLine: lastNonBlankLine(candidateLines) };
-    const { fresh, preexisting } = selectNewProblems(baseProblems, candidateProblems, ranges, ends);
+    const { fresh: all, preexisting } = selectNewProblems(baseProblems, candidateProblems, ranges, ends);
+    const fresh = onePerPosition(all);
     const balance = bracketBalanceDelta(baseLines, candidateLines, ranges);
     const newErrors = fresh.slice(0, MAX_PROBLEMS).map((p) => ({
       line: p.line,
@@ -127,6 +128,21 @@ function incrementalParserFor(grammar: LoadedGrammar): IncrementalParser {
   }
   p.budgetMs = parseBudgetMs;
   return p;
+}
+
+/**
+ * Keeps the first problem at each line:column: parsers sometimes report one mistake twice
+ * at the same spot (jsonc-parser: "property name expected" and "value expected" for a trailing
+ * comma), which would only cost the model tokens.
+ */
+function onePerPosition<P extends RawProblem>(problems: readonly P[]): P[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const at = `${p.line}:${p.column}`;
+    if (seen.has(at)) return false;
+    seen.add(at);
+    return true;
+  });
 }
 
 function sortByPosition(problems: RawProblem[]): RawProblem[] {

@@ -163,6 +163,8 @@ describe('validate/checkSyntax: each built-in checker', () => {
     assert.equal((await check('jsonc', '{}', text)).newErrors.length, 0);
     const strict = await check('json', '{}', text);
     assert.ok(strict.newErrors.length >= 2, formatProblems(strict.newErrors).join('\n'));
+    const positions = strict.newErrors.map((p) => `${p.line}:${p.column}`);
+    assert.equal(new Set(positions).size, positions.length, 'one problem per position');
   });
 
   it('a C edit that drops a closing brace names the brace in the hint', async () => {
