@@ -1,5 +1,6 @@
 import { fail } from '../core/types';
-import { lineCount, splitLinesKeepEol } from '../workspace/decode';
+import { splitLinesKeepEnds } from '../core/diff';
+import { lineCount } from '../workspace/decode';
 import { readCurrentText } from '../workspace/current-text';
 import { resolveTarget } from '../workspace/resolve-target';
 import { failureResult, successResult, ToolResultJson } from './tool-result';
@@ -33,7 +34,7 @@ export const readFileTool: ToolDefinition<ReadFileInput> = {
     const range = checkRange(start, end, total, input.start_line !== undefined || input.end_line !== undefined);
     if (!range.ok) return failureResult(range.failure, { path: target.displayPath, line_count: total, sha256: current.sha256 });
     const whole = start === 1 && end >= total;
-    const content = whole ? current.text : splitLinesKeepEol(current.text).slice(start - 1, end).join('');
+    const content = whole ? current.text : splitLinesKeepEnds(current.text).slice(start - 1, end).join('');
     return successResult(whole ? `${target.displayPath}: ${total} lines.` : `${target.displayPath}: lines ${start}-${end} of ${total}.`, {
       path: target.displayPath,
       sha256: current.sha256,

@@ -48,18 +48,3 @@ export function lineCount(text: string): number {
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
   return text.endsWith('\n') ? n - 1 : n;
 }
-
-/**
- * The lines of a text with their own line endings kept ("a\r\nb" → ["a\r\n", "b"]),
- * so slices can be joined back byte for byte.
- */
-export function splitLinesKeepEol(text: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', start)) {
-    out.push(text.slice(start, i + 1));
-    start = i + 1;
-  }
-  if (start < text.length) out.push(text.slice(start));
-  return out;
-}
