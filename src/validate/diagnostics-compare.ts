@@ -1,6 +1,6 @@
 import { lineTextAt, oneLine } from './format-problems';
-import { splitLines } from './line-diff';
-import { selectNewProblems, type TextEnds } from './novelty';
+import { diffLineArrays, splitLines } from './line-diff';
+import { lastNonBlankLine, selectNewProblems, type TextEnds } from './novelty';
 import { MAX_PROBLEMS, type ChangedRange, type RawProblem } from './types';
 
 /**
@@ -19,6 +19,16 @@ export interface PlainDiagnostic {
 export const SEVERITY_ERROR = 0;
 export const SEVERITY_WARNING = 1;
 
+/** The file's text before and after the edit. */
+export interface EditTexts {
+  baseText: string;
+  candidateText: string;
+}
+
+function isEditTexts(edit: readonly ChangedRange[] | EditTexts): edit is EditTexts {
+  return !Array.isArray(edit);
+}
+
 /** A diagnostic the edit introduced, as plain data for the tool result (1-based position). */
 export interface NewDiagnostic {
   line: number;
@@ -33,19 +43,29 @@ export interface NewDiagnostic {
  * The diagnostics in `after` that the edit introduced: errors, plus warnings when
  * `includeWarnings`. Matching follows selectNewProblems(): a diagnostic is old when `before`
  * has one with the same severity, source, code and message at the mapped position (or drifted
- * by at most 2 lines on unchanged lines, or in the same changed spot). `changedRanges` are the
- * edit's line ranges, base and candidate sides (1-based, as diffLineRanges(oldText, newText)
- * returns). `ends` (optional, see TextEnds) lets a problem at the end of the file stay matched
- * when text is appended. Result in `after` order, all of them (cap with formatNewDiagnostics).
+ * by at most 2 lines on unchanged lines, or in the same changed spot). `edit` is either the
+ * texts before and after the edit (simplest: ranges and ends are computed here) or the edit's
+ * line ranges, base and candidate sides (1-based, as diffLineRanges(oldText, newText)
+ * returns); with ranges, `ends` (optional, see TextEnds) lets a problem at the end of the
+ * file stay matched when text is appended. Result in `after` order, all of them (cap with formatNewDiagnostics).
  * Accepts vscode.Diagnostic objects directly (their severity enum uses the same numbers).
  */
 export function newDiagnostics(
   before: readonly PlainDiagnostic[],
   after: readonly PlainDiagnostic[],
-  changedRanges: readonly ChangedRange[],
+  edit: readonly ChangedRange[] | EditTexts,
   includeWarnings: boolean,
   ends?: TextEnds,
 ): NewDiagnostic[] {
+  let changedRanges: readonly ChangedRange[];
+  if (isEditTexts(edit)) {
+    const baseLines = splitLines(edit.baseText);
+    const candidateLines = splitLines(edit.candidateText);
+    changedRanges = diffLineArrays(baseLines, candidateLines);
+    ends ??= { baseLastLine: lastNonBlankLine(baseLines), candidateLastLine: lastNonBlankLine(candidateLines) };
+  } else {
+    changedRanges = edit;
+  }
   const counts = (d: PlainDiagnostic) => d.severity === SEVERITY_ERROR || (includeWarnings && d.severity === SEVERITY_WARNING);
   const wanted = after.filter(counts);
   if (wanted.length === 0) return [];

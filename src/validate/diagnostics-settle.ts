@@ -3,7 +3,7 @@ import { languagesWithActivatingExtensions, shouldWaitForDiagnostics } from './d
 import { waitForQuiet, type QuietOptions, type QuietOutcome } from './settle-core';
 
 // The comparison is pure (unit-tested in Node); re-exported here for the tool layer.
-export { formatNewDiagnostics, newDiagnostics, type NewDiagnostic } from './diagnostics-compare';
+export { formatNewDiagnostics, newDiagnostics, type EditTexts, type NewDiagnostic } from './diagnostics-compare';
 
 export type SettleOptions = QuietOptions;
 export type SettleOutcome = QuietOutcome;

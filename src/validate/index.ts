@@ -6,7 +6,7 @@ export { checkSyntax, configureSyntaxChecks, type CheckSyntaxInput, type SyntaxC
 export { checkedLanguageIds } from './syntax/languages';
 export { runExternalValidator, DEFAULT_VALIDATOR_TIMEOUT_MS, type ExternalValidatorInput, type ExternalValidatorResult } from './external/run-external-validator';
 export { defaultValidators, isOnPath } from './external/defaults';
-export { newDiagnostics, formatNewDiagnostics, type NewDiagnostic, type PlainDiagnostic } from './diagnostics-compare';
+export { newDiagnostics, formatNewDiagnostics, type EditTexts, type NewDiagnostic, type PlainDiagnostic } from './diagnostics-compare';
 export { shouldWaitForDiagnostics, languagesWithActivatingExtensions, BUILTIN_DIAGNOSTIC_LANGUAGES } from './diagnostics-providers';
 export { formatProblems } from './format-problems';
 export { diffLineRanges, splitLines } from './line-diff';

@@ -23,6 +23,16 @@ describe('validate/newDiagnostics', () => {
     assert.deepEqual(newDiagnostics(before, after, diffLineRanges(base, cand), false), []);
   });
 
+  it('accepts the texts before and after instead of ranges, and keeps end-of-file problems matched', () => {
+    const before = 'a\nb\n{\n';
+    const after = 'a\nb\n{\nc\nd\n';
+    // "'}' expected" sits at the end of the file before and after text was appended.
+    const fresh = newDiagnostics([diag(2, 1, "'}' expected")], [diag(4, 1, "'}' expected")], { baseText: before, candidateText: after }, false);
+    assert.deepEqual(fresh, []);
+    const worse = newDiagnostics([], [diag(1, 0, 'new one')], { baseText: before, candidateText: after }, false);
+    assert.equal(worse.length, 1);
+  });
+
   it('counts a second copy of an old message as new', () => {
     const cand = 'a\nb\nc\nd\nd\n';
     const before = [diag(3, 0, 'Duplicate key')];
