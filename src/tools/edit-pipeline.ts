@@ -1,3 +1,4 @@
+import * as nodePath from 'node:path';
 import { excerptAround, LineRange } from '../core/excerpt';
 import { fail, Result } from '../core/types';
 import { readCurrentText, CurrentText } from '../workspace/current-text';
@@ -82,7 +83,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   }
 
   const languageId = languageIdFor(target.uri);
-  const check = await checkCandidate({ languageId, displayPath: path, baseText: current?.text ?? '', candidateText: plan.newText, skip: !!req.skipValidation, settings });
+  const check = await checkCandidate({ languageId, displayPath: path, sourceDir: nodePath.dirname(target.absPath), baseText: current?.text ?? '', candidateText: plan.newText, skip: !!req.skipValidation, settings });
   if (check.blocked) {
     await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, message: check.blocked.message });
     return check.blocked;

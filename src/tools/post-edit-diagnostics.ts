@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { waitForDiagnosticsToSettle, newDiagnostics, formatNewDiagnostics, SettleOutcome } from '../validate/diagnostics-settle';
-import { diffLineRanges } from '../validate/line-diff';
 import { applyTextChange, Applied } from '../workspace/apply-text';
 import type { Target } from '../workspace/resolve-target';
 import type { InvocationContext } from './tool-runner';
@@ -42,8 +41,7 @@ export async function reportNewDiagnostics(ctx: InvocationContext, target: Targe
   if (!watch.settled) return none;
   await watch.settled;
   const settings = ctx.services.settings(target.uri);
-  const ranges = diffLineRanges(oldText ?? '', after.text);
-  const fresh = newDiagnostics(watch.before, vscode.languages.getDiagnostics(target.uri), ranges, settings.diagnosticsIncludeWarnings);
+  const fresh = newDiagnostics(watch.before, vscode.languages.getDiagnostics(target.uri), { baseText: oldText ?? '', candidateText: after.text }, settings.diagnosticsIncludeWarnings);
   if (fresh.length === 0) return none;
   const lines = formatNewDiagnostics(fresh, after.text);
   const summary = `${fresh.length} new problem${fresh.length === 1 ? '' : 's'}, first: ${lines[0]}`;

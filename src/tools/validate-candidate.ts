@@ -23,6 +23,8 @@ export interface CandidateCheck {
 export async function checkCandidate(args: {
   languageId: string;
   displayPath: string;
+  /** The file's folder on disk, for validators that resolve includes (${fileDirname}). */
+  sourceDir: string;
   baseText: string;
   candidateText: string;
   skip: boolean;
@@ -46,6 +48,7 @@ export async function checkCandidate(args: {
       fileExtension: ext,
       fileBaseName: nodePath.basename(args.displayPath),
       timeoutMs: settings.validatorTimeoutMs,
+      sourceDir: args.sourceDir,
     });
     if (external.ran) checkers.push(argv[0]);
     problems.push(...external.newErrors);
