@@ -1,5 +1,5 @@
 /**
- * Fast path of applyUnifiedDiff for the common case: an LF or uniformly CRLF file where
+ * Fast path of applyUnifiedDiff for the common case: an LF file, or CRLF lines around each hunk, where
  * every hunk's old side occurs exactly once, verbatim and line-aligned. It searches the raw
  * text with native substring search instead of splitting the file into lines, and slices the
  * output together. It returns exactly what the general path returns for such input (the
@@ -19,12 +19,10 @@ interface Found {
 }
 
 export function fastApplyFilePatch(raw: string, fp: FilePatch): EngineResult | null {
-  // LF files, and uniform CRLF files (every CR starts a CRLF and every LF ends one)
-  let eol = '\n';
-  if (raw.indexOf('\r') >= 0) {
-    if (count(raw, '\r') !== count(raw, '\n') || count(raw, '\r\n') !== count(raw, '\n')) return null;
-    eol = '\r\n';
-  }
+  // LF files (no CR at all), or CRLF around every hunk: the lines of its window are joined by
+  // CRLF, and the line before the window and the window's last line end with CRLF, so every
+  // line written takes CRLF exactly as the general path's neighbour rule gives.
+  const eol = raw.indexOf('\r') >= 0 ? '\r\n' : '\n';
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
   const found: Found[] = [];
   for (const h of fp.hunks) {
@@ -38,10 +36,14 @@ export function fastApplyFilePatch(raw: string, fp: FilePatch): EngineResult | n
     }
     if (!oldL.length || !newL.length) return null;
     const needle = oldL.join(eol);
+    // a CR inside a line is content for the general path; keep such hunks there
+    if (eol === '\r\n' && oldL.some((t) => t.indexOf('\r') >= 0)) return null;
     let at = -1;
     for (let i = raw.indexOf(needle, bom); i >= 0; i = raw.indexOf(needle, i + 1)) {
       const e = i + needle.length;
-      const aligned = (i === bom || raw.charCodeAt(i - 1) === 10) && (e === raw.length || raw.charCodeAt(e) === eol.charCodeAt(0));
+      const aligned =
+        (i === bom || (raw.charCodeAt(i - 1) === 10 && (eol === '\n' || raw.charCodeAt(i - 2) === 13))) &&
+        (e === raw.length || (raw.charCodeAt(e) === eol.charCodeAt(0) && (eol === '\n' || raw.charCodeAt(e + 1) === 10)));
       if (!aligned) continue;
       if (at >= 0) return null; // a second place: the general path decides
       at = i;
@@ -96,12 +98,6 @@ export function fastApplyFilePatch(raw: string, fp: FilePatch): EngineResult | n
   out += raw.slice(pos);
   placements.sort((a, b) => a.hunk - b.hunk);
   return { ok: true, text: out, hunks: placements, changed, tolerance: 'exact' };
-}
-
-function count(s: string, needle: string): number {
-  let n = 0;
-  for (let i = s.indexOf(needle); i >= 0; i = s.indexOf(needle, i + needle.length)) n++;
-  return n;
 }
 
 function countNewlines(s: string, from: number, to: number): number {

@@ -1,7 +1,6 @@
 /**
  * Fast path of search/replace for the common case: an old_text that occurs exactly
- * `expected` times in an LF or uniformly CRLF file (in a mixed file: with no CR in the lines
- * it touches, unless old and new are single lines). Works on the raw string with native
+ * `expected` times in an LF file, or in CRLF lines of a file with CRs. Works on the raw string with native
  * substring search, without splitting the file into lines. Produces exactly what the general
  * path produces (same substring semantics, same whole-line indentation shift); returns null
  * whenever it does not apply, and the caller takes the general path.
@@ -11,12 +10,12 @@ import { EngineResult, ChangedRange } from '../patch/types';
 
 export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number): EngineResult | null {
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
-  // A uniformly CRLF file (every CR starts a CRLF, every LF ends one) is searched with CRLF texts.
-  const crlf = raw.indexOf('\r') >= 0 && count(raw, '\r') === count(raw, '\n') && count(raw, '\r\n') === count(raw, '\n');
-  if (crlf && oldLF.indexOf('\r') >= 0) return null;
+  // A file with CRs is searched with CRLF texts; each occurrence must then sit in CRLF lines
+  // (checked below), else the general path applies its neighbour rule.
+  const crlf = raw.indexOf('\r') >= 0;
+  if (crlf && (oldLF.indexOf('\r') >= 0 || newLF.indexOf('\r') >= 0)) return null;
   const oldN = crlf ? oldLF.replace(/\n/g, '\r\n') : oldLF;
   const newN = crlf ? newLF.replace(/\n/g, '\r\n') : newLF;
-  const eolLen = crlf ? 2 : 1;
   const occ: number[] = [];
   for (let i = raw.indexOf(oldN, bom); i >= 0; i = raw.indexOf(oldN, i + 1)) {
     occ.push(i);
@@ -24,7 +23,7 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
   }
   if (occ.length !== expected) return null;
   // the general path's hay excludes the final newline: an occurrence using it is not exact there
-  const bodyEnd = raw.endsWith('\n') && raw.length > bom ? raw.length - eolLen : raw.length;
+  const bodyEnd = raw.endsWith('\r\n') ? raw.length - 2 : raw.endsWith('\n') ? raw.length - 1 : raw.length;
   let out = '';
   let pos = bom;
   let line = 0; // 0-based line number of `pos`
@@ -38,11 +37,16 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
     if (k > 0 && at < occ[k - 1] + oldN.length) return null; // overlapping: let the general path refuse
     const lineStart = raw.lastIndexOf('\n', at - 1) + 1;
     const startAt = Math.max(lineStart, bom);
-    let lineEnd = raw.indexOf(crlf ? '\r\n' : '\n', end);
-    if (lineEnd < 0) lineEnd = raw.length;
+    const nl = raw.indexOf('\n', end);
+    let lineEnd = nl < 0 ? raw.length : nl;
+    if (crlf) {
+      // the occurrence's last line must end with CRLF (its first line's terminator is inside
+      // the CRLF-joined occurrence, or is this one)
+      if (nl < 0 || raw.charCodeAt(nl - 1) !== 13) return null;
+      lineEnd = nl - 1;
+      if (lineEnd < end) return null; // the occurrence itself ends inside the CRLF
+    }
     if (startAt < pos) return null; // two occurrences on one line: let the general path decide
-    // CR nearby in a mixed file: the lines written must take the local style; general path
-    if (!crlf && (newN.indexOf('\n') >= 0 || oldN.indexOf('\n') >= 0 || oldN.indexOf('\r') >= 0) && raw.slice(Math.max(bom, startAt - 2), lineEnd + 1).indexOf('\r') >= 0) return null;
     const prefix = raw.slice(startAt, at);
     const suffix = raw.slice(end, lineEnd);
     const parts = oldLF.split('\n');
@@ -74,12 +78,6 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
   }
   out = raw.slice(0, bom) + out + raw.slice(pos);
   return { ok: true, text: out, replacements: occ.length, changed, tolerance: shifted ? 'indent' : 'exact' };
-}
-
-function count(s: string, needle: string): number {
-  let n = 0;
-  for (let i = s.indexOf(needle); i >= 0; i = s.indexOf(needle, i + needle.length)) n++;
-  return n;
 }
 
 function countNewlines(s: string, from: number, to: number): number {

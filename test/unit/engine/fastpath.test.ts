@@ -17,6 +17,8 @@ describe('engine/fast paths give the general path\'s result', () => {
     ['crlf', 'a\r\nb\r\nc\r\n', '@@ @@\n a\n-b\n+B\n+B2\n c\n'],
     ['crlf without final newline', 'a\r\nb\r\nc', '@@ @@\n b\n-c\n+C\n'],
     ['lone CR inside a line', 'a\rx\nb\n', '@@ @@\n-b\n+B\n'],
+    ['mixed, CRLF window', 'x\ny\r\na\r\nb\r\nc\n', '@@ @@\n a\n+a2\n b\n'],
+    ['mixed, insertion at window top', 'x\na\r\nb\r\n', '@@ @@\n+top\n a\n b\n'],
   ];
   for (const d of readdirSync(ROOT)) {
     const dir = join(ROOT, d);
@@ -39,7 +41,8 @@ describe('engine/fast paths give the general path\'s result', () => {
     assert.notEqual(fastApplyFilePatch('a\nb\n', p.files[0]), null);
     assert.equal(fastApplyFilePatch('a\nb\na\nb\n', p.files[0]), null);
     assert.equal(fastApplyFilePatch('a\r\nb\r\n', p.files[0]) === null, false, 'uniform CRLF is fast');
-    assert.equal(fastApplyFilePatch('a\r\nb\n', p.files[0]), null, 'mixed EOL is left to the general path');
+    assert.equal(fastApplyFilePatch('a\r\nb\n', p.files[0]), null, 'an LF line in the window is left to the general path');
+    assert.equal(fastApplyFilePatch('x\na\r\nb\r\n', p.files[0]), null, 'an LF line just above the window too');
   });
 });
 
@@ -49,6 +52,10 @@ describe('engine/search-replace fast path gives the general path\'s result', () 
     ['crlf dedented', 'x {\r\n    call();\r\n}\r\n', 'call();', 'prep();\ncall();'],
     ['crlf trailing newline', 'a\r\nb\r\n\r\nc\r\n', 'b\n', 'B\n'],
     ['mixed', 'a\r\nb\nc\n', 'b\nc', 'B\nC'],
+    ['mixed, single line in an LF line', 'a\r\nb\nc\r\n', 'b', 'B\nB2'],
+    ['mixed, single line in a CRLF line', 'a\nb\r\nc\n', 'b', 'B\nB2'],
+    ['crlf, no final newline', 'a\r\nb', 'b', 'B\nB2'],
+    ['crlf, text ending inside CRLF', 'a\r\nb\r\n', 'a\n', 'A\n'],
     ['lf dedented', 'x {\n    call();\n}\n', 'call();', 'prep();\ncall();'],
     ['two replacements', 'a\nb\na\n', 'a', 'z', 2],
     ['substring', 'const t = p * q;\n', 'p * q', 'p * q * r'],
