@@ -19,7 +19,9 @@ export async function watchDiagnostics(ctx: InvocationContext, target: Target, f
   if (!fileExists || maxWaitMs <= 0) return { before };
   const doc = await vscode.workspace.openTextDocument(target.uri);
   if (!ctx.services.diagnosticsActivity.shouldWait(doc, before)) return { before };
-  return { before, settled: waitForDiagnosticsToSettle(target.uri, { maxWaitMs }) };
+  // A file without diagnostics that stays clean gets no event: stop waiting after 1 s without one.
+  const firstEventMs = before.length === 0 ? Math.min(maxWaitMs, 1000) : maxWaitMs;
+  return { before, settled: waitForDiagnosticsToSettle(target.uri, { maxWaitMs, firstEventMs }) };
 }
 
 export interface DiagnosticsReport {

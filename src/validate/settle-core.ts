@@ -6,6 +6,12 @@ export interface QuietOptions {
   maxWaitMs?: number;
   /** Settled once this long passes without a relevant event after one arrived; default 300. */
   quietMs?: number;
+  /**
+   * Give up when no relevant event at all arrived by then (default: maxWaitMs). A clean file
+   * that stays clean gets no diagnostics event, so without this every edit of it would wait
+   * the full maxWaitMs.
+   */
+  firstEventMs?: number;
 }
 
 export interface QuietOutcome {
@@ -32,11 +38,13 @@ export function waitForQuiet<E>(subscribe: Subscribe<E>, isRelevant: (event: E) 
     let done = false;
     let quietTimer: ReturnType<typeof setTimeout> | undefined;
     let maxTimer: ReturnType<typeof setTimeout> | undefined;
+    let firstTimer: ReturnType<typeof setTimeout> | undefined;
     let subscription: { dispose(): void } | undefined;
     const finish = (settled: boolean) => {
       if (done) return;
       done = true;
       clearTimeout(maxTimer);
+      clearTimeout(firstTimer);
       clearTimeout(quietTimer);
       subscription?.dispose();
       resolve({ settled, sawEvent, waitedMs: Date.now() - started });
@@ -48,5 +56,7 @@ export function waitForQuiet<E>(subscribe: Subscribe<E>, isRelevant: (event: E) 
       quietTimer = setTimeout(() => finish(true), quietMs);
     });
     maxTimer = setTimeout(() => finish(false), maxWaitMs);
+    const firstEventMs = options.firstEventMs ?? maxWaitMs;
+    if (firstEventMs < maxWaitMs) firstTimer = setTimeout(() => !sawEvent && finish(false), firstEventMs);
   });
 }

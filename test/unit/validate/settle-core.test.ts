@@ -30,6 +30,18 @@ describe('validate/waitForQuiet (diagnostics settle core)', () => {
     assert.equal(events.live, 0);
   });
 
+  it('gives up at firstEventMs when no event came, but waits on once one did', async () => {
+    const quiet = new FakeEvents<string>();
+    const none = await waitForQuiet(quiet.subscribe, () => true, { maxWaitMs: 5000, quietMs: 10, firstEventMs: 40 });
+    assert.equal(none.sawEvent, false);
+    assert.ok(none.waitedMs < 1000, `waited ${none.waitedMs} ms`);
+    const busy = new FakeEvents<string>();
+    const waiting = waitForQuiet(busy.subscribe, () => true, { maxWaitMs: 5000, quietMs: 120, firstEventMs: 40 });
+    busy.fire('x');
+    const r = await waiting;
+    assert.equal(r.settled, true, 'an event before firstEventMs keeps the wait going until quiet');
+  });
+
   it('ignores events for other URIs and gives up at maxWaitMs', async () => {
     const events = new FakeEvents<string>();
     const waiting = waitForQuiet(events.subscribe, (uri) => uri === 'file:///a', { maxWaitMs: 80, quietMs: 10 });
