@@ -8,13 +8,13 @@
  * base, copying untouched bytes verbatim (see render.ts).
  */
 import { parsePatch, Hunk, FilePatch } from './parse';
-import { KeyedLines, locate, Match, Level } from './match';
-import { splitText, LineModel } from '../text/lines';
+import { KeyedLines, locate, Match, Level, OldLine } from './match';
+import { splitText, LineModel, lineOffsets } from '../text/lines';
 import { renderEdits, changedRanges, editsOverlap, LineEdit, mapToNew } from './render';
 import { planSegment, oldSide, SegmentPlan } from './plan';
 import { resolveElided, isMarkerLine } from './elided';
 import { diagnose } from './diagnose';
-import { fastApplyFilePatch } from './fastPatch';
+import { fastApplyFilePatch, scanExact, ExactScan } from './fastPatch';
 import { selectPlacements, HunkCandidates } from './select';
 import { EngineResult, EngineError, HunkPlacement, Tier, failure, mostTolerant } from './types';
 import { isElisionMarker, baseLineSet } from '../elision';
@@ -54,19 +54,28 @@ export function applyUnifiedDiff(baseText: string, patchText: string, options: A
 
 /** Apply one parsed file section (see applyUnifiedDiff). */
 export function applyFilePatch(baseText: string, fp: FilePatch, options: ApplyPatchOptions = {}): EngineResult {
+  const scans = new Map<Hunk, ExactScan>();
   if (!options.noFastPath) {
-    const fast = fastApplyFilePatch(baseText, fp);
+    const fast = fastApplyFilePatch(baseText, fp, scans);
     if (fast) return fast;
   }
   const model = splitText(baseText);
   const file = new KeyedLines(model);
+  /** The exact level via the raw-text scan (LF files only; see scanExact), reusing the fast path's scans. */
+  const exactScan = model.hasCR || options.noFastPath
+    ? undefined
+    : (h: Hunk, old: OldLine[]): ExactScan => {
+        let s = scans.get(h);
+        if (!s) scans.set(h, (s = scanExact(baseText, old.map((l) => l.text), '\n')));
+        return s;
+      };
   let baseSet: Set<string> | null = null;
   const lazyBaseSet = () => (baseSet ??= new Set(model.lines.map((l) => l.trim())));
 
   const placed: Placed[] = [];
   const failed: HunkFailure[] = [];
   for (const h of fp.hunks) {
-    const r = locateHunk(file, model, h, options, lazyBaseSet);
+    const r = locateHunk(file, model, h, options, lazyBaseSet, exactScan);
     if ('error' in r) failed.push({ hunk: h.index, error: r.error });
     else placed.push(r);
   }
@@ -134,6 +143,7 @@ function locateHunk(
   h: Hunk,
   options: ApplyPatchOptions,
   baseSet: () => Set<string>,
+  exactScan?: (h: Hunk, old: OldLine[]) => ExactScan,
 ): Placed | { error: EngineError } {
   // a "+" line that is an elision marker would write a placeholder over real code
   for (const l of h.lines) {
@@ -163,7 +173,10 @@ function locateHunk(
       },
     };
   }
-  let matches: Match[] = locate(file, old, { fuzzy: false });
+  let matches: Match[];
+  const scan = exactScan?.(h, old);
+  if (scan?.count === 1) matches = [{ start: lineAt(model, scan.offset), level: Level.Exact }];
+  else matches = locate(file, old, { fuzzy: false, minLevel: scan?.count === 0 ? Level.Trailing : Level.Exact });
   const hasMarkers = options.elision !== false && h.lines.some((l) => l.kind === ' ' && isElisionMarker(l.text)) && h.lines.some((l) => isMarkerLine(l, baseSet()));
   if (!matches.length && hasMarkers) {
     const r = resolveElided(file, h.lines, baseSet());
@@ -214,6 +227,19 @@ function locateHunk(
     candidates.push([p]);
   }
   return { hunk: h, candidates };
+}
+
+/** The 0-based index of the line starting at character `offset` of the raw text. */
+function lineAt(model: LineModel, offset: number): number {
+  const offs = lineOffsets(model);
+  let lo = 0;
+  let hi = model.lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offs[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function collide(a: SegmentPlan[], b: SegmentPlan[]): boolean {

@@ -18,7 +18,37 @@ interface Found {
   newText: string;
 }
 
-export function fastApplyFilePatch(raw: string, fp: FilePatch): EngineResult | null {
+/**
+ * Line-aligned, verbatim occurrences of `oldLines` (joined by `eol`) in `raw`: how many (0, 1,
+ * or 2 meaning "two or more") and the offset of the first. With eol "\n" in a file without CR
+ * this is exactly the general matcher's exact level: equal consecutive lines.
+ */
+export interface ExactScan {
+  count: 0 | 1 | 2;
+  offset: number;
+}
+
+export function scanExact(raw: string, oldLines: string[], eol: '\n' | '\r\n'): ExactScan {
+  const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const needle = oldLines.join(eol);
+  let at = -1;
+  for (let i = raw.indexOf(needle, bom); i >= 0; i = raw.indexOf(needle, i + 1)) {
+    const e = i + needle.length;
+    const aligned =
+      (i === bom || (raw.charCodeAt(i - 1) === 10 && (eol === '\n' || raw.charCodeAt(i - 2) === 13))) &&
+      (e === raw.length || (raw.charCodeAt(e) === eol.charCodeAt(0) && (eol === '\n' || raw.charCodeAt(e + 1) === 10)));
+    if (!aligned) continue;
+    if (at >= 0) return { count: 2, offset: at };
+    at = i;
+  }
+  return at < 0 ? { count: 0, offset: -1 } : { count: 1, offset: at };
+}
+
+/**
+ * Apply `fp` when every hunk is exact and unique, or return null. `scans`, when given, receives
+ * the scan of every hunk searched in an LF file, so the general path does not search again.
+ */
+export function fastApplyFilePatch(raw: string, fp: FilePatch, scans?: Map<Hunk, ExactScan>): EngineResult | null {
   // LF files (no CR at all), or CRLF around every hunk: the lines of its window are joined by
   // CRLF, and the line before the window and the window's last line end with CRLF, so every
   // line written takes CRLF exactly as the general path's neighbour rule gives.
@@ -29,27 +59,19 @@ export function fastApplyFilePatch(raw: string, fp: FilePatch): EngineResult | n
     if (h.oldNoEol || h.newNoEol) return null;
     const oldL: string[] = [];
     const newL: string[] = [];
+    let marker = false;
     for (const l of h.lines) {
       if (l.kind !== '+') oldL.push(l.text);
       if (l.kind !== '-') newL.push(l.text);
-      if (l.kind !== '-' && isElisionMarker(l.text)) return null;
+      if (l.kind !== '-' && isElisionMarker(l.text)) marker = true;
     }
-    if (!oldL.length || !newL.length) return null;
-    const needle = oldL.join(eol);
+    if (!oldL.length) return null;
     // a CR inside a line is content for the general path; keep such hunks there
     if (eol === '\r\n' && oldL.some((t) => t.indexOf('\r') >= 0)) return null;
-    let at = -1;
-    for (let i = raw.indexOf(needle, bom); i >= 0; i = raw.indexOf(needle, i + 1)) {
-      const e = i + needle.length;
-      const aligned =
-        (i === bom || (raw.charCodeAt(i - 1) === 10 && (eol === '\n' || raw.charCodeAt(i - 2) === 13))) &&
-        (e === raw.length || (raw.charCodeAt(e) === eol.charCodeAt(0) && (eol === '\n' || raw.charCodeAt(e + 1) === 10)));
-      if (!aligned) continue;
-      if (at >= 0) return null; // a second place: the general path decides
-      at = i;
-    }
-    if (at < 0) return null;
-    found.push({ hunk: h, start: at, end: at + needle.length, newText: newL.join(eol) });
+    const scan = scanExact(raw, oldL, eol);
+    if (eol === '\n') scans?.set(h, scan);
+    if (marker || !newL.length || scan.count !== 1) return null;
+    found.push({ hunk: h, start: scan.offset, end: scan.offset + oldL.join(eol).length, newText: newL.join(eol) });
   }
   const sorted = [...found].sort((a, b) => a.start - b.start);
   for (let k = 1; k < sorted.length; k++) if (sorted[k].start <= sorted[k - 1].end) return null;
