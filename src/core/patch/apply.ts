@@ -16,8 +16,8 @@ import { resolveElided, isMarkerLine } from './elided';
 import { diagnose } from './diagnose';
 import { fastApplyFilePatch, scanExact, ExactScan } from './fastPatch';
 import { selectPlacements, HunkCandidates } from './select';
-import { EngineResult, EngineError, HunkPlacement, Tier, failure, mostTolerant } from './types';
-import { isElisionMarker, baseLineSet } from '../elision';
+import { EngineResult, EngineError, HunkPlacement, failure, mostTolerant } from './types';
+import { isElisionMarker } from '../elision';
 
 export interface ApplyPatchOptions {
   /** Allow the "one slightly wrong context line" tier (default true). */
@@ -28,11 +28,8 @@ export interface ApplyPatchOptions {
   noFastPath?: boolean;
 }
 
-/** One hunk's located form: one or more candidate placements, each a set of segment plans. */
-interface Placed {
-  hunk: Hunk;
-  candidates: SegmentPlan[][];
-}
+/** One hunk's located form: its candidate placements, each a set of segment plans (see select.ts). */
+type Placed = HunkCandidates;
 
 type HunkFailure = { hunk: number; error: EngineError };
 
@@ -79,7 +76,7 @@ export function applyFilePatch(baseText: string, fp: FilePatch, options: ApplyPa
     if ('error' in r) failed.push({ hunk: h.index, error: r.error });
     else placed.push(r);
   }
-  const sel = selectPlacements(placed as HunkCandidates[], collide);
+  const sel = selectPlacements(placed, collide);
   for (const f of sel.failed) failed.push(f);
   if (failed.length) return reportFailures(failed, sel.chosen.map((c) => c.hunk.index), fp.hunks.length);
 
@@ -113,12 +110,11 @@ export function applyFilePatch(baseText: string, fp: FilePatch, options: ApplyPa
   const hunks: HunkPlacement[] = chosen
     .map((c) => {
       const first = c.plans[0];
-      const tier: Tier = c.elided ? 'elision' : first.tier;
       const p: HunkPlacement = {
         hunk: c.hunk.index,
         base_start_line: first.start + 1,
         new_start_line: mapToNew(sortedEdits, first.start) + 1,
-        tier: c.elided ? 'elision' : tier,
+        tier: c.elided ? 'elision' : first.tier,
       };
       if (c.hunk.oldStart !== undefined && c.hunk.oldStart > 0) p.offset_from_hint = first.start + 1 - c.hunk.oldStart;
       return p;
@@ -180,7 +176,7 @@ function locateHunk(
   const hasMarkers = options.elision !== false && h.lines.some((l) => l.kind === ' ' && isElisionMarker(l.text)) && h.lines.some((l) => isMarkerLine(l, baseSet()));
   if (!matches.length && hasMarkers) {
     const r = resolveElided(file, h.lines, baseSet());
-    if (r.kind === 'placed') return { hunk: h, candidates: [r.plans], elided: true } as Placed;
+    if (r.kind === 'placed') return { hunk: h, candidates: [r.plans], elided: true };
     if (r.kind === 'failed') {
       const segOld = r.segmentLines ? oldSide(r.segmentLines) : old;
       const d = r.type === 'NO_MATCH' ? diagnose(file, segOld, hint) : undefined;
