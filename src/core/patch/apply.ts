@@ -51,6 +51,9 @@ export function applyUnifiedDiff(baseText: string, patchText: string, options: A
 
 /** Apply one parsed file section (see applyUnifiedDiff). */
 export function applyFilePatch(baseText: string, fp: FilePatch, options: ApplyPatchOptions = {}): EngineResult {
+  if (fp.createsFile && baseText.replace(/^\uFEFF/, '') !== '') {
+    return failure('INVALID_PATCH', 'The patch creates the file (--- /dev/null), but the file already has content. Send a patch against its current content.');
+  }
   const scans = new Map<Hunk, ExactScan>();
   if (!options.noFastPath) {
     const fast = fastApplyFilePatch(baseText, fp, scans);

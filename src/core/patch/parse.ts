@@ -39,6 +39,8 @@ export interface Hunk {
 export interface FilePatch {
   oldPath?: string;
   newPath?: string;
+  /** The old side is /dev/null: the patch creates the file. */
+  createsFile?: boolean;
   hunks: Hunk[];
 }
 
@@ -82,6 +84,7 @@ export function parsePatch(patchText: string): ParseResult {
         last = null;
         if (!file || file.hunks.length || file.oldPath !== undefined || file.newPath !== undefined) files.push((file = { hunks: [] }));
         file.oldPath = headerPath(line.slice(4));
+        file.createsFile = line.slice(4).split('\t')[0].trim() === '/dev/null';
         file.newPath = headerPath(raw[i + 1].slice(4));
         sawHeaderOnly = true;
         i++;

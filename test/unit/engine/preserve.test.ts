@@ -61,6 +61,11 @@ describe('engine/byte-exact preservation', () => {
     assert.equal(text(applyUnifiedDiff('', '--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+hello\n+world\n')), 'hello\nworld\n');
   });
 
+  it('refuses a file-creating patch (--- /dev/null) on a file that has content', () => {
+    const r = applyUnifiedDiff('existing\n', '--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+hello\n');
+    assert.equal(!r.ok && r.error.type, 'INVALID_PATCH');
+  });
+
   it('reports a pure deletion as a zero-length changed range', () => {
     const r = applyUnifiedDiff('a\nb\nc\n', '@@ @@\n a\n-b\n c\n');
     assert.equal(r.ok, true);
