@@ -45,6 +45,11 @@ export function planSegment(file: KeyedLines, lines: HunkLine[], match: Match): 
       if (match.fuzzy?.index !== j) pairs.push([l.text, file.lines[match.start + j]]);
     });
     map = inferIndentMap(pairs);
+    // The edit's indentation relates to the file's in no consistent way: where its added
+    // lines belong (Python blocks, YAML nesting) cannot be told, so refuse rather than guess.
+    if (map.kind === 'none' && lines.some((l) => l.kind === '+' && l.text.trim() !== '')) {
+      return 'its indentation differs from the file\'s inconsistently, so the indentation of the added lines cannot be inferred';
+    }
   }
   const edits: LineEdit[] = [];
   let run: LineEdit | null = null;

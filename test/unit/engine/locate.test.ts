@@ -30,6 +30,13 @@ describe('engine/locate tiers', () => {
     assert.ok(r.text.includes('  const y = "two";\n  console.log(y);\n  return y;'));
   });
 
+  it('refuses added lines when the hunk\'s indentation relates to the file\'s inconsistently', () => {
+    const py = 'def f():\n    if x:\n        a()\n    b()\n';
+    const r = applyUnifiedDiff(py, '@@ @@\n def f():\n   if x:\n+      c()\n       a()\n');
+    assert.equal(r.ok, false);
+    if (!r.ok) assert.equal(r.error.type, 'NO_MATCH');
+  });
+
   it('unicode: smart quotes in the hunk fold to ASCII', () => {
     const r = applied(BASE, '@@ @@\n function a() {\n-  const x = \u201Cone\u201D;\n+  const x = "ONE";\n');
     assert.equal(r.tolerance, 'unicode');
