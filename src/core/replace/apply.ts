@@ -200,6 +200,10 @@ function lineEdit(file: KeyedLines, pat: LinePattern, neu: string[], m: Match): 
   if (first < 0 || last >= N) return null;
   let map: IndentMap = { kind: 'identity' };
   if (m.level >= Level.Loose) map = inferIndentMap(pat.core.map((t, k): [string, string] => [t, file.lines[m.start + k]]));
+  // no consistent relation between old_text's indentation and the file's: new_text's cannot be placed
+  if (map.kind === 'none' && neu.some((l) => l.trim() !== '')) {
+    return "old_text's indentation differs from the file's inconsistently, so new_text's indentation cannot be inferred; copy old_text and new_text with the file's indentation.";
+  }
   const shifted: string[] = [];
   for (const l of neu) {
     const t = reindent(l, map);

@@ -66,6 +66,11 @@ describe('engine/search-replace', () => {
     assert.equal(over.ok && over.tolerance, 'indent');
   });
 
+  it('refuses when old_text\'s indentation relates to the file\'s inconsistently', () => {
+    const r = applySearchReplace(BASE, '  if (a) {\n          go();', '  if (b) {\n          go();');
+    assert.equal(!r.ok && r.error.type, 'NO_MATCH');
+  });
+
   it('strips line-number prefixes when every line has consecutive ones', () => {
     const r = applySearchReplace(BASE, '2:     if (a) {\n3:         go();', '2:     if (z) {\n3:         go();');
     assert.equal(r.ok && r.text, BASE.replace('if (a)', 'if (z)'));
