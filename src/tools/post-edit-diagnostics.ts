@@ -39,6 +39,16 @@ export interface DiagnosticsReport {
  * it as rolled_back).
  */
 export async function reportNewDiagnostics(ctx: InvocationContext, target: Target, watch: DiagnosticsWatch, oldText: string | undefined, after: Applied): Promise<DiagnosticsReport> {
+  try {
+    return await report(ctx, target, watch, oldText, after);
+  } catch (e) {
+    // The edit has landed; a failure to read diagnostics must not turn it into an error.
+    ctx.services.log(`diagnostics after the edit of ${target.displayPath} failed: ${(e as Error)?.stack ?? e}`);
+    return { fields: { notes_diagnostics: 'Diagnostics could not be read after the edit.' }, rolledBack: false, summary: '' };
+  }
+}
+
+async function report(ctx: InvocationContext, target: Target, watch: DiagnosticsWatch, oldText: string | undefined, after: Applied): Promise<DiagnosticsReport> {
   const none = { fields: {}, rolledBack: false, summary: '' };
   if (!watch.settled) return none;
   await watch.settled;

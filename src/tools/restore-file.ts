@@ -11,7 +11,7 @@ import { resolveTarget } from '../workspace/resolve-target';
  * Restores a file to the text before a journaled edit, through the same path as every edit
  * (snapshot of the current text first, WorkspaceEdit, save), so the restore is undoable in
  * the editor, lands in local history, and can itself be rolled back. A file the agent had
- * created is removed (to the trash) instead, after its text was snapshotted.
+ * created is deleted instead, after its text was snapshotted.
  * A file deleted since is re-created.
  */
 export async function restoreBefore(ctx: InvocationContext, path: string, entry: JournalEntry, tool = 'rollback_file'): Promise<ToolResultJson> {
@@ -56,7 +56,7 @@ async function deleteCreatedFile(ctx: InvocationContext, path: string, entry: Jo
     await services.store.finish(begun.id, { afterText: '', outcome: 'applied', message: 'deleted' });
     return {
       success: true,
-      message: `${path} had been created by ${entry.tool}; it was moved to the trash. Its last text is backed up (backup ${begun.id}): rollback_file restores it.`,
+      message: `${path} had been created by ${entry.tool}; it was deleted. Its last text is backed up (backup ${begun.id}): rollback_file restores it.`,
       path,
       deleted: true,
       backup_id: begun.id,
