@@ -83,7 +83,7 @@ export function packageExtension(dirs = startDirs(), log = console.log) {
   // vsce 4 declares Node >= 22; the Node 24 installed for code-server satisfies that.
   const result = spawnSync(
     toolPaths().nodeBin,
-    [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix],
+    [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix],
     { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
   if (result.status !== 0 || !existsSync(vsix)) {
