@@ -46,6 +46,19 @@ describe('activation', () => {
     assert.ok(tool.tags.includes('agent-safe-edit'), `read_file tags: ${tool.tags.join(', ')}`);
   });
 
+  it('lists every contributed tool in vscode.lm.tools, with its schema', async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    await ext?.activate();
+    const contributed = (ext?.packageJSON.contributes.languageModelTools ?? []) as { name: string }[];
+    assert.equal(contributed.length, 9);
+    for (const { name } of contributed) {
+      const tool = vscode.lm.tools.find((t) => t.name === name);
+      assert.ok(tool, `${name} is contributed but not in vscode.lm.tools`);
+      assert.ok(tool.inputSchema && typeof tool.inputSchema === 'object', `${name} has no input schema`);
+      assert.ok(tool.description.length > 40, `${name} has no model description`);
+    }
+  });
+
   it('read_file returns the content and sha256 of a workspace file', async () => {
     await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
     const text = 'first line\nsecond line\n';
