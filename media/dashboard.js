@@ -62,6 +62,9 @@
     pending: { icon: 'loading', label: 'in progress' },
   };
 
+  /** Outcomes after which the file holds the change (the line counts mean something). */
+  function changed(outcome) { return outcome === 'applied' || outcome === 'interrupted'; }
+
   function section(id, title, iconName, count, body, open) {
     const heading = el('h2', { id: `${id}-title` }, [icon(iconName), ` ${title} `, count === undefined ? null : el('span', { class: 'badge', 'data-testid': `${id}-count` }, String(count))]);
     return el('section', { class: 'card', 'aria-labelledby': `${id}-title`, 'data-testid': `section-${id}`, 'data-open': open ? 'true' : null }, [heading, body]);
@@ -189,7 +192,9 @@
         el('td', { class: 'time' }, clock(e.time)),
         el('td', {}, el('button', { type: 'button', class: 'link', 'data-action': 'reveal', 'data-path': e.path, title: `Reveal ${e.path}` }, e.path)),
         el('td', {}, e.tool),
-        el('td', { class: 'num delta' }, [el('span', { class: 'add' }, `+${e.lines_added}`), ' ', el('span', { class: 'del' }, `\u2212${e.lines_removed}`)]),
+        el('td', { class: 'num delta' }, changed(e.outcome)
+          ? [el('span', { class: 'add' }, `+${e.lines_added}`), ' ', el('span', { class: 'del' }, `\u2212${e.lines_removed}`)]
+          : el('span', { class: 'muted', title: 'The file was not changed' }, '—')),
         el('td', { title: e.message || null }, el('span', { class: `pill outcome-${e.outcome}` }, [icon(o.icon), ` ${o.label}`])),
         el('td', { class: 'actions' }, actions),
       ]);

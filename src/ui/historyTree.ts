@@ -32,7 +32,9 @@ export class EntryItem extends vscode.TreeItem {
     this.id = `entry:${entry.id}`;
     this.contextValue = `entry.${entry.outcome}`;
     const changed = entry.outcome === 'applied' || entry.outcome === 'interrupted';
-    this.description = changed ? `${lineDelta(entry.lines_added, entry.lines_removed)} · ${outcomeLabel(entry.outcome)}` : outcomeLabel(entry.outcome);
+    // The icon already says "applied"; other outcomes are spelled out (they are the ones to notice).
+    this.description = entry.outcome === 'applied' ? lineDelta(entry.lines_added, entry.lines_removed)
+      : changed ? `${lineDelta(entry.lines_added, entry.lines_removed)} · ${outcomeLabel(entry.outcome)}` : outcomeLabel(entry.outcome);
     const icon = outcomeIcon(entry.outcome, entry.tool);
     this.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     this.tooltip = entryTooltip(entry);
