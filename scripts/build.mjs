@@ -32,3 +32,7 @@ for (const rel of mod.exports.VALIDATION_WASM_FILES) {
   if (!existsSync(from)) throw new Error(`missing ${from}: run npm ci`);
   cpSync(from, `dist/wasm/${rel.split('/').pop()}`);
 }
+
+// The dashboard webview's icons: the .vsix is packaged without node_modules, so they ship here.
+mkdirSync('dist/codicons', { recursive: true });
+for (const f of ['codicon.css', 'codicon.ttf']) cpSync(`node_modules/@vscode/codicons/dist/${f}`, `dist/codicons/${f}`);

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 
 /**
  * Where codicon.css (+ codicon.ttf beside it) lives for the webview: `dist/codicons/` in a
- * packaged extension (copied there at build time by src/ui/copy-codicons.mjs, since the .vsix
+ * packaged extension (copied there at build time by scripts/build.mjs, since the .vsix
  * ships no node_modules), else the installed `@vscode/codicons` package in a development
  * checkout. Undefined when neither exists; the dashboard then shows text without icons.
  */
