@@ -247,10 +247,10 @@ function spawnFailure(program: string, error: unknown): { ok: false; failure: Fa
   const name = JSON.stringify(program.slice(0, 200));
   if (code === 'ENOENT') {
     // cwd was checked before spawning, so ENOENT means the program, or the interpreter on its #! line.
-    return fail('PROGRAM_NOT_FOUND', `The program ${name} was not found (or it is a script whose #! interpreter is missing).`, { reason: 'NOT_FOUND', program });
+    return fail('PROGRAM_NOT_FOUND', `The program ${name} was not found (or it is a script whose #! interpreter is missing).`, { reason: 'NOT_FOUND', code: 'ENOENT', program });
   }
   if (code === 'EACCES' || code === 'EPERM') {
-    return fail('PROGRAM_NOT_FOUND', `The program ${name} exists but is not executable (permission denied).`, { reason: 'NOT_EXECUTABLE', program });
+    return fail('PROGRAM_NOT_FOUND', `The program ${name} exists but is not executable (permission denied).`, { reason: 'NOT_EXECUTABLE', code, program });
   }
   return fail('INTERNAL_ERROR', `The program ${name} could not be started: ${describe(error)}.`, { code: code ?? null, program });
 }
