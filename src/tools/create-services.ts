@@ -5,7 +5,8 @@ import { GuardState } from '../core/guard';
 import { checkInputAgainstSchema, JsonSchema } from '../core/input';
 import { fail } from '../core/types';
 import { KeyedLock } from '../workspace/file-lock';
-import { readCurrentText } from '../workspace/current-text';
+import { promises as fs } from 'node:fs';
+import { findOpenDocument, readCurrentText } from '../workspace/current-text';
 import { resolveTarget, workspaceRoots } from '../workspace/resolve-target';
 import { readSettings, SafeEditSettings } from '../workspace/settings';
 import type { Services } from './services';
@@ -64,6 +65,18 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
       return checkInputAgainstSchema(schema, input);
     },
     normalizeForGuard: (p) => normalizeForGuard(p),
+    async peekVersion(p) {
+      const r = await resolveTarget(p, { forWrite: false, allowCreate: false, protectedDirs: [] });
+      if (!r.ok) return '';
+      const doc = findOpenDocument(r.target.uri);
+      if (doc) return `doc:${doc.version}`;
+      try {
+        const st = await fs.stat(r.target.uri.fsPath);
+        return `disk:${st.mtimeMs}:${st.size}`;
+      } catch {
+        return '';
+      }
+    },
     async peekSha256(p) {
       const r = await resolveTarget(p, { forWrite: false, allowCreate: false, protectedDirs: [] });
       if (!r.ok) return '';

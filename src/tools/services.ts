@@ -32,5 +32,12 @@ export interface Services {
   normalizeForGuard(path: string): string;
   /** sha256 of a file's current text, or "" when it cannot be read (used for read identity). */
   peekSha256(path: string): Promise<string>;
+  /**
+   * A cheap token that changes whenever the file's text may have changed (the open document's
+   * version, else the file's mtime and size), or "" when it cannot be resolved. Reads use it
+   * as their call identity, so re-reading a changed file is not a repeated call — without
+   * reading the file twice.
+   */
+  peekVersion(path: string): Promise<string>;
   log(line: string): void;
 }

@@ -6,7 +6,7 @@ import type { Services } from './services';
 /** What a tool module provides; the runner adds validation, guards, accounting and safety nets. */
 export interface ToolDefinition<I> {
   name: string;
-  /** Reads and listings: the sha256 of the target's current text goes into the call identity. */
+  /** Reads and listings: a version token of the target goes into the call identity (see Services.peekVersion). */
   isRead?: boolean;
   invoke(input: I, ctx: InvocationContext): Promise<ToolResultJson>;
   prepare?(input: I, services: Services): vscode.PreparedToolInvocation | undefined;
@@ -59,7 +59,7 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
     const input = checked.value as I;
     try {
       const identity: Record<string, unknown> = { input };
-      if (def.isRead && path) identity.current_sha256 = await services.peekSha256(path);
+      if (def.isRead && path) identity.current_version = await services.peekVersion(path);
       const call = { tool: def.name, path: path && services.normalizeForGuard(path), canonicalInput: canonicalJson(identity), inputValid: true };
       const gate = services.guard.before(call);
       if (!gate.proceed) return failureResult(gate.failure, path ? { path } : {});
