@@ -54,11 +54,11 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     diagnosticsActivity,
     turnIdFor: (token) => turnIds.idFor(token),
     consentForSensitive: (target, oldText, newText, tool) =>
-      consentForSensitive(target, oldText, newText, tool, readSettings(target.uri).protectedFiles, () => (testMode ? consentAnswerForTests : undefined)),
+      consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, () => (testMode ? consentAnswerForTests : undefined)),
     setConsentAnswerForTests: (answer) => {
       if (testMode) consentAnswerForTests = answer;
     },
-    settings: (scope) => readSettings(scope),
+    settings: () => readSettings(),
     checkInput(tool, input) {
       const schema = schemas.get(tool);
       if (!schema) return fail('INTERNAL_ERROR', `No input schema is declared for ${tool}.`);

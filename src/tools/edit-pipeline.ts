@@ -54,7 +54,7 @@ export async function runEdit(ctx: InvocationContext, req: EditRequest): Promise
 
 async function editLocked(ctx: InvocationContext, req: EditRequest, target: Target): Promise<ToolResultJson> {
   const { services, token } = ctx;
-  const settings = services.settings(target.uri);
+  const settings = services.settings();
   const path = target.displayPath;
   const turnId = services.turnIdFor(ctx.invocationToken);
   let current: CurrentText | undefined;

@@ -15,7 +15,7 @@ export interface DiagnosticsWatch {
  */
 export async function watchDiagnostics(ctx: InvocationContext, target: Target, fileExists: boolean): Promise<DiagnosticsWatch> {
   const before = vscode.languages.getDiagnostics(target.uri);
-  const maxWaitMs = ctx.services.settings(target.uri).diagnosticsMaxWaitMs;
+  const maxWaitMs = ctx.services.settings().diagnosticsMaxWaitMs;
   if (!fileExists || maxWaitMs <= 0) return { before };
   const doc = await vscode.workspace.openTextDocument(target.uri);
   if (!ctx.services.diagnosticsActivity.shouldWait(doc, before)) return { before };
@@ -52,7 +52,7 @@ async function report(ctx: InvocationContext, target: Target, watch: Diagnostics
   const none = { fields: {}, rolledBack: false, summary: '' };
   if (!watch.settled) return none;
   await watch.settled;
-  const settings = ctx.services.settings(target.uri);
+  const settings = ctx.services.settings();
   const fresh = newDiagnostics(watch.before, vscode.languages.getDiagnostics(target.uri), { baseText: oldText ?? '', candidateText: after.text }, settings.diagnosticsIncludeWarnings);
   if (fresh.length === 0) return none;
   const lines = formatNewDiagnostics(fresh, after.text);

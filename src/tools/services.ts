@@ -17,7 +17,8 @@ export interface Services {
   readonly storageDir: string;
   readonly locks: KeyedLock;
   readonly activity: ActivityLog;
-  settings(scope?: vscode.Uri): SafeEditSettings;
+  /** The safeEdit.* settings, read fresh (they are window-scoped: one value per window). */
+  settings(): SafeEditSettings;
   readonly guard: GuardState;
   readonly store: BackupStore;
   readonly diagnosticsActivity: DiagnosticsActivity;

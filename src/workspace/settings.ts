@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 
-/** A typed snapshot of the `safeEdit.*` settings; read fresh per tool call so changes apply at once. */
+/**
+ * A typed snapshot of the `safeEdit.*` settings; read fresh per tool call so changes apply at
+ * once. They are window-scoped, so no resource is passed (VS Code warns when one is).
+ */
 export interface SafeEditSettings {
   patchFailureLimit: number;
   editFailureLoopLimit: number;
@@ -27,8 +30,8 @@ export interface SafeEditSettings {
   protectedFiles: string[];
 }
 
-export function readSettings(scope?: vscode.Uri): SafeEditSettings {
-  const c = vscode.workspace.getConfiguration('safeEdit', scope);
+export function readSettings(): SafeEditSettings {
+  const c = vscode.workspace.getConfiguration('safeEdit');
   const n = (key: string, def: number) => {
     const v = c.get<number>(key, def);
     return typeof v === 'number' && Number.isFinite(v) ? v : def;
