@@ -8,7 +8,7 @@ import { resolveTarget, Target } from '../workspace/resolve-target';
 import { diffLineCounts } from '../core/diff';
 import { checkCandidate } from './validate-candidate';
 import { hashMismatchResult } from './hash-mismatch';
-import { reportNewDiagnostics, watchDiagnostics } from './post-edit-diagnostics';
+import { DiagnosticsWatch, reportNewDiagnostics, watchDiagnostics } from './post-edit-diagnostics';
 import { failureResult, ToolResultJson } from './tool-result';
 import type { InvocationContext } from './tool-runner';
 
@@ -102,9 +102,12 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
     return failureResult(fail('INTERNAL_ERROR', `The backup of ${path} could not be written (${begun.failure.message}), so the edit was not applied. Nothing was changed.`).failure, { path });
   }
   const direct = current !== undefined && current.eol === 'mixed' && !current.isOpen;
-  const watch = await watchDiagnostics(ctx, target, current !== undefined && !direct);
+  let watch: DiagnosticsWatch = { before: [] };
   let applied;
   try {
+    // Inside the try: anything that throws between the snapshot and the write still finishes
+    // the journal entry (as failed) instead of leaving it pending.
+    watch = await watchDiagnostics(ctx, target, current !== undefined && !direct);
     if (!current) applied = await createFileWithText(target.uri, plan.newText, !!req.createDirs, path);
     else if (direct) applied = await writeClosedFileBytes(target.uri, plan.newText, current.bom);
     else applied = await applyTextChange(target.uri, current.text, plan.newText);
