@@ -19,8 +19,6 @@
  */
 
 const COMMENT_DELIMS = /^(?:\/\/+|#+|--+|;+|%+|\/\*+|\*+|<!--|\{\/\*)\s*|\s*(?:\*+\/|-->|\*\/\}|\*+)$/gi;
-const ELLIPSIS = /(?:\.\s*){3,}|\u2026/;
-const ONLY_ELLIPSIS = /^(?:(?:\.\s*){3,}|\u2026)+$/;
 const STAND_FOR_WORDS = /\b(?:existing|unchanged|rest|remaining|remain|omitted|omit|same|keep|kept|previous|other|more|etc|snip|snipped|elided|truncated|as before|code here|content)\b/i;
 const QUICK_WORDS = /existing|unchanged|rest of|remaining|omitted|original|previous/i;
 const PHRASES = [
@@ -29,6 +27,50 @@ const PHRASES = [
   /\b(?:code|content|lines|implementation) (?:omitted|unchanged|elided|remains? (?:the )?(?:same|unchanged))\b/i,
   /\bkeep (?:the )?(?:existing|rest|remaining|original|same)\b/i,
 ];
+
+/** The characters of the regex class `\s`. */
+const isSpace = (c: number): boolean =>
+  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+// The two ellipsis tests are hand-written scans, not regexes: the obvious pattern for "only
+// ellipses", /^(?:(?:\.\s*){3,}|…)+$/, backtracks exponentially on a long run of dots that
+// is followed by anything else (PHPUnit's progress line "....  63 / 120" froze the host).
+
+/** True when `t` holds an ellipsis: three or more dots (whitespace allowed after each dot), or "…". */
+function hasEllipsis(t: string): boolean {
+  let dots = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 0x2e) {
+      if (++dots >= 3) return true;
+    } else if (c === 0x2026) return true;
+    else if (!isSpace(c)) dots = 0;
+  }
+  return false;
+}
+
+/**
+ * True when `t` is nothing but ellipses: runs of three or more dots (whitespace allowed after
+ * each dot) and "…" characters, starting with one of them.
+ */
+function isOnlyEllipsis(t: string): boolean {
+  if (t === '') return false;
+  let dots = 0; // dots of the current run
+  let afterDot = false; // whitespace may follow a dot, nothing else
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 0x2e) {
+      dots++;
+      afterDot = true;
+    } else if (c === 0x2026) {
+      if (dots > 0 && dots < 3) return false;
+      dots = 0;
+      afterDot = false;
+    } else if (!isSpace(c) || !afterDot) return false;
+  }
+  return dots === 0 || dots >= 3;
+}
 
 const hasCommentDelimiter = (l: string): boolean =>
   l.indexOf('//') >= 0 || l.indexOf('#') >= 0 || l.indexOf('/*') >= 0 || l.indexOf('<!--') >= 0 || l.indexOf('--') >= 0 || l.indexOf(';') >= 0;
@@ -53,8 +95,8 @@ export function isElisionMarker(line: string): boolean {
   const hadComment = stripComment(trimmed) !== trimmed;
   const t = stripComment(trimmed);
   if (t === '') return false;
-  if (ONLY_ELLIPSIS.test(t)) return true;
-  if (ELLIPSIS.test(t) && STAND_FOR_WORDS.test(t)) {
+  if (isOnlyEllipsis(t)) return true;
+  if (hasEllipsis(t) && STAND_FOR_WORDS.test(t)) {
     // Inside a comment this is a marker. Bare, the ellipsis must stand apart as its own word:
     // "...args" or "f(...rest)" is code (a spread), "... existing code ..." is not.
     return hadComment || /(?:^|\s)(?:\.{3}|\u2026)(?:\s|$)/.test(t);

@@ -19,12 +19,27 @@ export type SelectorParse =
 
 const ID_PATTERN = /^[A-Za-z0-9_\-\u0080-\uFFFF]+$/;
 
+const isAsciiWhitespace = (c: number): boolean => c === 9 || c === 10 || c === 12 || c === 13 || c === 32;
+
+/**
+ * `s` without leading and trailing ASCII whitespace (HTML's set: tab, LF, FF, CR, space). A scan
+ * from both ends: the regex /\s+$/ restarts at every whitespace character and is quadratic on
+ * a long run of spaces in the middle.
+ */
+function trimAsciiWhitespace(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isAsciiWhitespace(s.charCodeAt(a))) a++;
+  while (b > a && isAsciiWhitespace(s.charCodeAt(b - 1))) b--;
+  return s.slice(a, b);
+}
+
 /** Parses a selector; never throws (a non-string selector counts as empty). */
 export function parseIdSelector(selector: unknown): SelectorParse {
   if (typeof selector !== 'string') {
     return { ok: false, reason: 'empty_selector', message: 'The selector is missing; give "#id" of an existing element.' };
   }
-  const trimmed = selector.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
+  const trimmed = trimAsciiWhitespace(selector);
   if (trimmed === '' || trimmed === '#') {
     return { ok: false, reason: 'empty_selector', message: `The selector ${JSON.stringify(selector)} is empty; give "#id" of an existing element.` };
   }

@@ -32,14 +32,20 @@ export function scanExact(raw: string, oldLines: string[], eol: '\n' | '\r\n'): 
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
   const needle = oldLines.join(eol);
   let at = -1;
-  for (let i = raw.indexOf(needle, bom); i >= 0; i = raw.indexOf(needle, i + 1)) {
+  // The step is explicit because an empty needle (a hunk whose old side is one blank line)
+  // makes indexOf return the end of the text for every start past it: the loop must stop
+  // when the search no longer moves forward, or it spins forever.
+  for (let i = raw.indexOf(needle, bom); i >= 0; ) {
     const e = i + needle.length;
     const aligned =
       (i === bom || (raw.charCodeAt(i - 1) === 10 && (eol === '\n' || raw.charCodeAt(i - 2) === 13))) &&
       (e === raw.length || (raw.charCodeAt(e) === eol.charCodeAt(0) && (eol === '\n' || raw.charCodeAt(e + 1) === 10)));
-    if (!aligned) continue;
-    if (at >= 0) return { count: 2, offset: at };
-    at = i;
+    if (aligned) {
+      if (at >= 0) return { count: 2, offset: at };
+      at = i;
+    }
+    const next = i + 1 > raw.length ? -1 : raw.indexOf(needle, i + 1);
+    i = next > i ? next : -1;
   }
   return at < 0 ? { count: 0, offset: -1 } : { count: 1, offset: at };
 }

@@ -78,8 +78,11 @@ export class KeyedLines {
       line = lo;
       if (line >= n) break;
       out.push(line);
-      // continue after this line: one hit per line is enough
-      at = raw.indexOf(token, offs[line + 1]);
+      // continue after this line: one hit per line is enough. The search must move forward
+      // (an empty token matches at the end of the text again and again).
+      if (line + 1 >= n) break;
+      const next = raw.indexOf(token, offs[line + 1]);
+      at = next > at ? next : -1;
     }
     h = Int32Array.from(out);
     this.hits.set(token, h);

@@ -123,7 +123,7 @@ interface Occurrence {
 
 /** All (possibly overlapping) occurrences of `needle` in the file's lines joined by "\n". */
 function exactOccurrences(m: LineModel, needle: string): Occurrence[] {
-  if (!m.lines.length) return [];
+  if (!m.lines.length || needle === '') return [];
   const hay = m.hasCR ? m.lines.join('\n') : m.raw.slice(m.bom ? 1 : 0, m.raw.length - (m.finalNewline ? 1 : 0));
   const out: Occurrence[] = [];
   let line = 0;

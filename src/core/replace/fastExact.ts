@@ -16,6 +16,7 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
   if (crlf && (oldLF.indexOf('\r') >= 0 || newLF.indexOf('\r') >= 0)) return null;
   const oldN = crlf ? oldLF.replace(/\n/g, '\r\n') : oldLF;
   const newN = crlf ? newLF.replace(/\n/g, '\r\n') : newLF;
+  if (oldN === '') return null; // the general path refuses an empty search text
   const occ: number[] = [];
   for (let i = raw.indexOf(oldN, bom); i >= 0; i = raw.indexOf(oldN, i + 1)) {
     occ.push(i);

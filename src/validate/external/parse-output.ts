@@ -10,6 +10,8 @@ import type { RawProblem } from '../types';
  * Warnings and notes are left out (only errors block). Lines about other files (headers)
  * are left out. The key is the message with the file name removed, for base/candidate matching.
  */
+const MAX_LINE_CHARS = 2000;
+
 export function parseValidatorOutput(output: string, fileBaseName: string): RawProblem[] {
   const out: RawProblem[] = [];
   const lines = output.split(/\r?\n/);
@@ -20,7 +22,9 @@ export function parseValidatorOutput(output: string, fileBaseName: string): RawP
   let pendingPython: { line: number; column: number } | undefined;
 
   for (let i = 0; i < lines.length; i++) {
-    const text = lines[i];
+    // The patterns below have two unanchored `.*` each, quadratic in the line's length, and
+    // a compiler may echo an agent's very long source line: no real message needs more.
+    const text = lines[i].length > MAX_LINE_CHARS ? lines[i].slice(0, MAX_LINE_CHARS) : lines[i];
     const sorry = pySorry.exec(text);
     if (sorry) {
       push(out, Number(sorry[3]), 1, `${sorry[1]}: ${sorry[2]}`);
