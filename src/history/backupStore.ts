@@ -9,11 +9,11 @@ import { Journal } from './journal';
 import { LineChange } from '../core/diff/myers';
 import { Snapshotter, SnapshotResult } from './snapshotter';
 import { EntryUpdate } from './journalRecords';
-import { planRetention, referencedBlobs } from './retention';
+import { isRestorable, planRetention, referencedBlobs } from './retention';
 import { SerialQueue } from './serialQueue';
-import { ensureDirDurable } from './durableFs';
+import { ensureDirDurable, writeFileDurable } from './durableFs';
 import { acquireStoreLock, releaseStoreLock } from './storeLock';
-import { BackupStoreOptions, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats } from './types';
+import { BackupStoreOptions, EvictionRecord, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats } from './types';
 
 export interface BeginInput {
   tool: string;
@@ -46,6 +46,8 @@ export interface AttemptInput {
 
 
 const MB = 1024 * 1024;
+/** Eviction records kept (newest first); older ones are forgotten. */
+const MAX_EVICTION_RECORDS = 100;
 /**
  * The backup store: durable, deduplicated, compressed snapshots of file texts plus a
  * journal of every agent change, under one root directory that it owns
@@ -74,6 +76,8 @@ export class BackupStore {
   private readonly snapshotter: Snapshotter;
   /** Blobs written by `snapshot()` that no entry references yet; kept from GC this session. */
   private readonly pinned = new Set<string>();
+  /** What retention dropped, newest first (persisted in evictions.json). */
+  private evictionLog: EvictionRecord[] = [];
   private opening: Promise<Result<{ recovery: RecoveryReport }>> | undefined;
   private isOpen = false;
   private idCounter = 0;
@@ -244,6 +248,11 @@ export class BackupStore {
     });
   }
 
+  /** What retention dropped, newest first (copies): the dashboard shows it. */
+  evictions(): EvictionRecord[] {
+    return this.evictionLog.map((r) => ({ ...r }));
+  }
+
   /** Entries of one file, newest first (copies). Empty before `open` completes. */
   list(filePath: string): JournalEntry[] {
     const out: JournalEntry[] = [];
@@ -306,7 +315,11 @@ export class BackupStore {
         .filter((e) => e.outcome !== 'pending' && (filePath === undefined || e.path === filePath))
         .map((e) => e.id);
       await this.dropEntries(ids);
-      if (filePath === undefined) this.pinned.clear();
+      if (filePath === undefined) {
+        this.pinned.clear();
+        this.evictionLog = [];
+        await fs.rm(path.join(this.root, 'evictions.json'), { force: true });
+      }
       this.snapshotter.forget(filePath);
       await this.collectGarbage();
       if (filePath === undefined || this.journal.wantsCompaction()) await this.journal.compact([...this.entries.values()]);
@@ -351,6 +364,7 @@ export class BackupStore {
       interrupted.push(entry.id);
     }
     this.isOpen = true;
+    await this.loadEvictions();
     await this.applyRetention();
     await this.collectGarbage();
     return { ok: true, recovery: { interrupted, tornBytes: loaded.tornBytes, badLines: loaded.badLines, tempFilesRemoved } };
@@ -385,11 +399,38 @@ export class BackupStore {
   }
 
   private async applyRetention(): Promise<void> {
-    const drop = planRetention([...this.entries.values()], (sha) => this.blobs.info(sha), this.options);
-    if (drop.length === 0) return;
-    await this.dropEntries(drop);
+    const drops = planRetention([...this.entries.values()], (sha) => this.blobs.info(sha), this.options);
+    if (drops.length === 0) return;
+    await this.recordEvictions(drops.map((d) => ({ entry: this.entries.get(d.id)!, reason: d.reason })));
+    await this.dropEntries(drops.map((d) => d.id));
     await this.collectGarbage();
     if (this.journal.wantsCompaction()) await this.journal.compact([...this.entries.values()]);
+  }
+
+  /** Adds one record per file and reason to the eviction log and persists it. */
+  private async recordEvictions(dropped: Array<{ entry: JournalEntry; reason: EvictionRecord['reason'] }>): Promise<void> {
+    const now = Date.now();
+    const byKey = new Map<string, EvictionRecord>();
+    for (const { entry, reason } of dropped) {
+      const key = `${reason}\u0000${entry.path}`;
+      let r = byKey.get(key);
+      if (!r) byKey.set(key, (r = { time: now, path: entry.path, reason, versions: 0, attempts: 0, from_time: entry.time, to_time: entry.time }));
+      if (isRestorable(entry)) r.versions++;
+      else r.attempts++;
+      r.from_time = Math.min(r.from_time, entry.time);
+      r.to_time = Math.max(r.to_time, entry.time);
+    }
+    this.evictionLog = [...byKey.values(), ...this.evictionLog].slice(0, MAX_EVICTION_RECORDS);
+    await writeFileDurable(path.join(this.root, 'evictions.json'), JSON.stringify(this.evictionLog), path.join(this.root, 'tmp'));
+  }
+
+  private async loadEvictions(): Promise<void> {
+    try {
+      const parsed: unknown = JSON.parse(await fs.readFile(path.join(this.root, 'evictions.json'), 'utf8'));
+      this.evictionLog = Array.isArray(parsed) ? parsed.filter(isEvictionRecord).slice(0, MAX_EVICTION_RECORDS) : [];
+    } catch {
+      this.evictionLog = []; // absent or unreadable: the log is informational
+    }
   }
 
   private async dropEntries(ids: string[]): Promise<void> {
@@ -428,6 +469,12 @@ function countChanges(changes: readonly LineChange[]): { added: number; removed:
   let removed = 0;
   for (const c of changes) { added += c.bEnd - c.bStart; removed += c.aEnd - c.aStart; }
   return { added, removed };
+}
+
+function isEvictionRecord(r: unknown): r is EvictionRecord {
+  const x = r as EvictionRecord;
+  return typeof x === 'object' && x !== null && typeof x.time === 'number' && typeof x.path === 'string'
+    && (x.reason === 'count_limit' || x.reason === 'size_budget') && typeof x.versions === 'number' && typeof x.attempts === 'number';
 }
 
 function isNonEmpty(value: unknown): value is string {

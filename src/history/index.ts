@@ -4,4 +4,5 @@ export { SnapshotResult } from './snapshotter';
 export { groupIntoTurns, turnRestorePoints, Turn, TurnRestorePoint, TurnGroupingOptions } from './turns';
 export { diffFromKnownVersion, StaleDiff } from './staleDiff';
 export { restorableRevisions } from './revisions';
+export { isRestorable } from './retention';
 export * from './types';

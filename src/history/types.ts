@@ -86,3 +86,20 @@ export interface StoreStats {
   /** Time of the oldest entry, null when empty. */
   oldest: number | null;
 }
+
+/**
+ * Entries the retention policy dropped from one file's history at one time, and why. Kept so
+ * the user can see what was evicted (the dashboard lists these).
+ */
+export interface EvictionRecord {
+  time: number;
+  path: string;
+  reason: 'count_limit' | 'size_budget';
+  /** Restorable versions dropped (texts rollback could have restored). */
+  versions: number;
+  /** Attempts dropped (blocked, failed, rolled back: they changed nothing). */
+  attempts: number;
+  /** Time of the oldest and newest dropped entry. */
+  from_time: number;
+  to_time: number;
+}

@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../history/types';
+import { isRestorable } from '../history/retention';
 
 /**
  * The journal entries of a file that rollback_file can restore, newest first: changes that
@@ -7,7 +8,7 @@ import type { JournalEntry } from '../history/types';
  * Index i of the result is `revision` i.
  */
 export function restorableEntries(entries: JournalEntry[]): JournalEntry[] {
-  return entries.filter((e) => e.has_snapshot && (e.outcome === 'applied' || e.outcome === 'interrupted'));
+  return entries.filter(isRestorable);
 }
 
 /** "revision 0 (write_file, 2 min ago, +3/−1)" style label for messages and pickers. */

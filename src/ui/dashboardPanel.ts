@@ -87,7 +87,7 @@ export class DashboardController implements vscode.Disposable {
   async buildState(): Promise<DashboardState> {
     const { store, guard, activity } = this.services;
     const stats = await store.stats();
-    return buildDashboardState({ now: Date.now(), activity, tally: this.tally, guard: guard.snapshot(), entries: store.listAll(), stats });
+    return buildDashboardState({ now: Date.now(), activity, tally: this.tally, guard: guard.snapshot(), entries: store.listAll(), stats, evictions: store.evictions() });
   }
 
   /** Sends a fresh state to the open panel; returns it (undefined when no panel is open). */

@@ -6,7 +6,8 @@
  */
 import type { ActivityEvent, ActivityLog } from '../core/activity';
 import type { GuardSnapshot } from '../core/guard';
-import type { JournalEntry, StoreStats } from '../history/types';
+import type { EvictionRecord, JournalEntry, StoreStats } from '../history/types';
+import { isRestorable } from '../history/retention';
 import type { SessionTally } from './sessionTally';
 
 export interface DashboardEntryRow {
@@ -57,6 +58,8 @@ export interface DashboardState {
   /** More entries exist than `entries` lists. */
   entries_truncated: boolean;
   backups: StoreStats;
+  /** What retention dropped from the history, newest first (at most MAX_EVICTIONS). */
+  evictions: EvictionRecord[];
   /** Edits and failures per minute over the last `timeline.minutes` minutes, oldest first. */
   timeline: { bucket_ms: number; start: number; edits: number[]; failures: number[] };
 }
@@ -68,9 +71,11 @@ export interface DashboardInputs {
   guard: GuardSnapshot;
   entries: JournalEntry[];
   stats: StoreStats;
+  evictions?: EvictionRecord[];
 }
 
 const MAX_ENTRIES = 100;
+const MAX_EVICTIONS = 20;
 const MAX_EVENT_ROWS = 50;
 const TIMELINE_BUCKETS = 30;
 const BUCKET_MS = 60_000;
@@ -110,6 +115,7 @@ export function buildDashboardState(input: DashboardInputs): DashboardState {
     entries: input.entries.slice(0, MAX_ENTRIES).map(entryRow),
     entries_truncated: input.entries.length > MAX_ENTRIES,
     backups: input.stats,
+    evictions: (input.evictions ?? []).slice(0, MAX_EVICTIONS),
     timeline: timeline(activity.events, input.now),
   };
 }
@@ -124,7 +130,7 @@ function entryRow(e: JournalEntry): DashboardEntryRow {
     lines_added: e.lines_added,
     lines_removed: e.lines_removed,
     ...(e.message ? { message: e.message } : {}),
-    restorable: e.has_snapshot && (e.outcome === 'applied' || e.outcome === 'interrupted'),
+    restorable: isRestorable(e),
   };
 }
 

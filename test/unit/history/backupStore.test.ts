@@ -378,18 +378,73 @@ describe('BackupStore', () => {
   });
 
   describe('retention', () => {
-    it('keeps the last N entries per file and collects their snapshots', async () => {
+    it('keeps N versions per file, the oldest among them, and collects the rest', async () => {
       await store.close();
       store = await openStore(root, { maxEntriesPerFile: 3 });
       const versions = Array.from({ length: 8 }, (_, i) => `version ${i}\n`);
       for (let i = 0; i + 1 < versions.length; i++) await edit(store, 'r.ts', versions[i], versions[i + 1]);
       await edit(store, 'other.ts', 'o1\n', 'o2\n');
       const kept = store.list('r.ts');
-      assert.deepEqual(kept.map((e) => e.before_sha256), [versions[6], versions[5], versions[4]].map(sha256Text));
-      assert.equal(store.has(sha256Text(versions[0])), false);
+      // the newest versions, and the text before the agent's first edit (never evicted by count)
+      assert.deepEqual(kept.map((e) => e.before_sha256), [versions[6], versions[5], versions[0]].map(sha256Text));
       assert.equal(store.has(sha256Text(versions[3])), false);
       assert.equal(store.list('other.ts').length, 1);
-      for (const v of versions.slice(4)) assert.equal(await mustRead(store, sha256Text(v)), v);
+      for (const v of [versions[0], ...versions.slice(5)]) assert.equal(await mustRead(store, sha256Text(v)), v);
+      const [record] = store.evictions();
+      assert.equal(record.path, 'r.ts');
+      assert.equal(record.reason, 'count_limit');
+    });
+
+    it('a 3.4 KB file rewritten once and then failed on 100 times still rolls back to its original', async () => {
+      const original = sourceText(3400);
+      const rewritten = '}\n';
+      await edit(store, 'calculate.c', original, rewritten);
+      for (let i = 0; i < 100; i++) {
+        if (i % 2) {
+          const begun = await store.begin({ tool: 'safe_patch', path: 'calculate.c', beforeText: rewritten });
+          assert.ok(begun.ok);
+          assert.ok((await store.finish(begun.id, { outcome: 'failed', message: `attempt ${i}` })).ok);
+        } else {
+          assert.ok((await store.recordAttempt({ tool: 'write_file', path: 'calculate.c', outcome: 'blocked', beforeText: rewritten })).ok);
+        }
+      }
+      await store.close();
+      store = await openStore(root); // and from disk, as after a restart
+      const versions = store.list('calculate.c').filter((e) => e.outcome === 'applied');
+      assert.equal(versions.length, 1);
+      const restored = await mustRead(store, versions[0].before_sha256);
+      assert.equal(Buffer.compare(Buffer.from(restored), Buffer.from(original)), 0);
+      assert.equal(store.list('calculate.c').length, 51, 'the rewrite plus the 50 newest attempts');
+      assert.deepEqual(store.evictions().map((r) => [r.reason, r.versions]), Array(store.evictions().length).fill(['count_limit', 0]));
+    });
+
+    it('keeps each turn\'s before-state under a count limit of 1', async () => {
+      await store.close();
+      store = await openStore(root, { maxEntriesPerFile: 1 });
+      let text = 'v0\n';
+      const turnStarts: string[] = [];
+      for (const turn of ['t1', 't2', 't3']) {
+        turnStarts.push(text);
+        for (let k = 0; k < 3; k++) {
+          const next = `${turn}.${k}\n`;
+          await edit(store, 'a.ts', text, next, 'write_file', turn);
+          text = next;
+        }
+      }
+      const kept = store.list('a.ts').map((e) => e.before_sha256);
+      for (const t of turnStarts) assert.ok(kept.includes(sha256Text(t)), `the before-state ${JSON.stringify(t)} was evicted`);
+      for (const t of turnStarts) assert.equal(await mustRead(store, sha256Text(t)), t);
+    });
+
+    it('records what the size budget evicted, and keeps the record across a restart', async () => {
+      await store.close();
+      store = await openStore(root, { maxTotalBytes: 60_000 });
+      for (let i = 0; i < 4; i++) await edit(store, 'big.txt', randomText(50_000), randomText(50_000), 'write_file', `turn${i}`);
+      const records = store.evictions();
+      assert.ok(records.some((r) => r.reason === 'size_budget' && r.path === 'big.txt' && r.versions > 0), JSON.stringify(records));
+      await store.close();
+      store = await openStore(root, { maxTotalBytes: 60_000 });
+      assert.deepEqual(store.evictions(), records);
     });
 
     it('keeps total snapshot bytes under the limit, oldest first, never a file\'s newest snapshot', async () => {
