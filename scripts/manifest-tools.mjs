@@ -192,6 +192,26 @@ const tools = [
   },
 ];
 
+// Every string input has a maxLength (issue 19: bounded cost): texts up to the largest file
+// the tools edit, names and paths far below. The run-time validator enforces the same numbers.
+const MAX_TEXT = 10 * 1024 * 1024;
+const STRING_LIMITS = {
+  path: 4096, cwd: 4096, program: 4096, base_sha256: 64, backup_id: 256, selector: 1024, name: 256,
+  unified_diff: MAX_TEXT, old_text: MAX_TEXT, new_text: MAX_TEXT, content: MAX_TEXT, stdin: MAX_TEXT, html: MAX_TEXT, value: MAX_TEXT,
+  new_lines: MAX_TEXT, args: 131072,
+};
+const DEFAULT_STRING_LIMIT = 65536;
+
+/** Adds maxLength to every string in a schema (by property name, else the default). */
+function withStringLimits(schema, key) {
+  if (!schema || typeof schema !== 'object') return schema;
+  const out = { ...schema };
+  if (out.type === 'string' && out.maxLength === undefined) out.maxLength = STRING_LIMITS[key] ?? DEFAULT_STRING_LIMIT;
+  if (out.items) out.items = withStringLimits(out.items, key);
+  if (out.properties) out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, withStringLimits(v, k)]));
+  return out;
+}
+
 const manifest = tools.map((t) => ({
   name: t.name,
   displayName: t.displayName,
@@ -201,11 +221,13 @@ const manifest = tools.map((t) => ({
   userDescription: t.userDescription,
   modelDescription: t.modelDescription,
   tags: ['agent-safe-edit', 'files'],
-  inputSchema: t.inputSchema,
+  inputSchema: withStringLimits(t.inputSchema),
 }));
 
 const pkgPath = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
 pkg.contributes = { ...(pkg.contributes ?? {}), languageModelTools: manifest };
-writeFileSync(pkgPath, JSON.stringify(pkg, null, 2) + '\n');
+// package.json stays ASCII (non-ASCII characters as JSON unicode escapes), as committed.
+const ascii = (json) => json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+writeFileSync(pkgPath, ascii(JSON.stringify(pkg, null, 2)) + '\n');
 console.log(`wrote ${manifest.length} tools into package.json`);

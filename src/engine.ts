@@ -11,6 +11,7 @@ import { applyUnifiedDiff as applyUnifiedDiffCore, applyFilePatch, parsePatch, s
 import type { ApplyPatchOptions, EngineResult } from './core/patch/index';
 import { applySearchReplace as applySearchReplaceCore } from './core/replace/index';
 import type { SearchReplaceOptions } from './core/replace/index';
+import { boundEngineError } from './core/patch/bound-error';
 
 export { applyFilePatch, parsePatch, splitPatchByFile, formatFilePatch };
 export type { ApplyPatchOptions, Hunk, HunkLine, FilePatch, ParseResult, Tier, HunkPlacement, ChangedRange, EngineError, EngineErrorType, EngineResult } from './core/patch/index';
@@ -29,6 +30,7 @@ export const description = 'dist/engine.js: tolerant parser, tiered matcher (exa
  * that print `String(result.error)` (the benchmark harness does) then show the reason.
  */
 function printable(r: EngineResult): EngineResult {
+  if (!r.ok) r = { ok: false, error: boundEngineError(r.error) };
   if (!r.ok) Object.defineProperty(r.error, 'toString', { value: () => `${r.error.type}: ${r.error.message}`, enumerable: false });
   return r;
 }
