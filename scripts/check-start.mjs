@@ -28,6 +28,8 @@ const EXTENSION_STATUS = /\d+ edits? · \d+ blocked/;
 const UNTRUSTED_SIGNS = [/Restricted Mode/, /trust the authors/i];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Like sleep, but the timer does not keep Node alive once everything else is done. */
+const unrefSleep = (ms) => new Promise((r) => setTimeout(r, ms).unref());
 
 /** GETs `url` until it answers 200 or `timeoutMs` passes; returns the last status and body. */
 async function waitForPage(url, timeoutMs) {
@@ -100,7 +102,7 @@ async function stopCommand({ child, exited }, serverPid) {
   } catch {
     // already gone
   }
-  if ((await Promise.race([exited, sleep(20_000).then(() => 'timeout')])) === 'timeout') {
+  if ((await Promise.race([exited, unrefSleep(20_000).then(() => 'timeout')])) === 'timeout') {
     problems.push('the command did not end within 20 s of SIGTERM; killed');
     try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone meanwhile */ }
   }
