@@ -1,15 +1,35 @@
 #!/usr/bin/env node
-// Checks that `npm start` works, without a person: runs the same start as scripts/start.mjs
-// in the background, waits until the URL answers HTTP 200 with the VS Code workbench page,
-// checks that code-server lists the extension as installed in the same extensions dir,
-// then stops the server. Exit 0 when all of it holds, 1 otherwise, with a message per check.
-// Expects a fresh build in dist/ (`npm run build`).
+// Checks the README's run command without a person: types it exactly as the README writes it
+// (`npm install && npm start`, read by scripts/readme-commands.mjs) in a shell of its own
+// process group, waits for the URL it prints, then checks what a newcomer would see:
+//   - the URL answers HTTP 200 with the VS Code workbench page,
+//   - code-server lists the extension, freshly packaged, as installed,
+//   - in headless Chromium the workbench runs the extension (its status bar item appears) and
+//     shows no Restricted Mode and no trust prompt: the demo is ours, execute_program must work,
+// then stops the whole group and makes sure code-server is gone. Exit 0 when all of it holds.
+// Cold (no .vscode-test/), the command installs Node 24 and code-server first: minutes.
 
-import { extensionIdentity, choosePort, prepareStart, startEnv, startServer } from './start.mjs';
+import { spawn } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import { quickStartCommand } from './readme-commands.mjs';
+import { extensionIdentity, startDirs, startEnv } from './start.mjs';
+import { CHROMIUM_PATH, REPO_ROOT } from '../test/runner/install-vscode.mjs';
 import { runCodeServerCli } from '../test/runner/code-server.mjs';
+import { createRunDirs, isolatedEnv, removeRunDir } from '../test/runner/run-dirs.mjs';
+import { CHROMIUM_ARGS } from '../test/runner/workbench.mjs';
 
 /** Markers of VS Code's web workbench page: its configuration element and its main script. */
 const WORKBENCH_MARKERS = ['id="vscode-workbench-web-configuration"', 'out/vs/code/browser/workbench/workbench.js'];
+/** How long the command may take to print its URL: a cold install of code-server is ~3 minutes. */
+const START_TIMEOUT_MS = 15 * 60_000;
+/** The extension's status bar item (src/ui): present only when the extension activated. */
+const EXTENSION_STATUS = /\d+ edits? · \d+ blocked/;
+/** What VS Code shows for a folder it does not trust. */
+const UNTRUSTED_SIGNS = [/Restricted Mode/, /trust the authors/i];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Like sleep, but the timer does not keep Node alive once everything else is done. */
+const unrefSleep = (ms) => new Promise((r) => setTimeout(r, ms).unref());
 
 /** GETs `url` until it answers 200 or `timeoutMs` passes; returns the last status and body. */
 async function waitForPage(url, timeoutMs) {
@@ -23,54 +43,156 @@ async function waitForPage(url, timeoutMs) {
     } catch (error) {
       last = { status: 0, body: '', error: String(error) };
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(500);
   }
   return last;
 }
 
-async function main() {
-  const started = performance.now();
-  const prepared = prepareStart();
-  if (!prepared.ok) {
-    console.error(`[check-start] FAIL: start could not prepare: ${prepared.reason}`);
-    return 1;
+/** The web workbench's configuration, which the server writes into the page's data-settings. */
+function workbenchSettings(html) {
+  const attribute = html.match(/id="vscode-workbench-web-configuration"[^>]*data-settings="([^"]*)"/)?.[1] ?? '{}';
+  const json = attribute.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  try {
+    return JSON.parse(json);
+  } catch {
+    return {};
   }
-  const port = await choosePort(process.env.PORT);
-  const server = await startServer({ ...prepared, port }).catch((error) => error);
-  if (server instanceof Error) {
-    console.error(`[check-start] FAIL: code-server did not start: ${server.message}`);
-    return 1;
+}
+
+/**
+ * Runs `command` in bash in a new process group, echoing its output; resolves with the URL
+ * and code-server pid that scripts/start.mjs prints, or with the reason it never did.
+ */
+function startCommand(command) {
+  const child = spawn('bash', ['-c', command], { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  const ready = new Promise((resolve) => {
+    let url;
+    let pid;
+    const onText = (chunk) => {
+      const text = chunk.toString();
+      process.stdout.write(text);
+      pid ??= text.match(/\[start\] code-server pid (\d+)/)?.[1];
+      url ??= text.match(/Open: (http:\/\/\S+)/)?.[1];
+      if (url) resolve({ url, serverPid: pid ? Number(pid) : undefined });
+    };
+    child.stdout.on('data', onText);
+    child.stderr.on('data', onText);
+    exited.then((how) => resolve({ error: `\`${command}\` ended (${how}) before printing the URL` }));
+    setTimeout(() => resolve({ error: `no URL from \`${command}\` in ${START_TIMEOUT_MS / 60_000} min` }), START_TIMEOUT_MS).unref();
+  });
+  return { child, exited, ready };
+}
+
+/** True while a process with this pid exists. */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
+}
+
+/** Stops the command's process group (start.mjs stops code-server on SIGTERM); returns problems. */
+async function stopCommand({ child, exited }, serverPid) {
   const problems = [];
   try {
-    const page = await waitForPage(server.url, 60_000);
-    if (page.status !== 200) {
-      problems.push(`GET ${server.url} answered ${page.status || page.error}, not 200`);
-    } else if (!WORKBENCH_MARKERS.every((marker) => page.body.includes(marker))) {
-      problems.push(`GET ${server.url} answered 200 but not with the VS Code workbench page`);
-    } else {
-      console.log(`[check-start] ok: ${server.url} serves the workbench (HTTP 200)`);
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  if ((await Promise.race([exited, unrefSleep(20_000).then(() => 'timeout')])) === 'timeout') {
+    problems.push('the command did not end within 20 s of SIGTERM; killed');
+    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone meanwhile */ }
+  }
+  if (serverPid !== undefined) {
+    const deadline = Date.now() + 10_000;
+    while (alive(serverPid) && Date.now() < deadline) await sleep(200);
+    if (alive(serverPid)) {
+      problems.push(`code-server (pid ${serverPid}) outlived the stopped command; killed`);
+      try { process.kill(-serverPid, 'SIGKILL'); } catch { /* gone meanwhile */ }
     }
+  }
+  return problems;
+}
 
-    const { id, version } = extensionIdentity();
-    const listed = runCodeServerCli(['--list-extensions', '--show-versions'], { ...prepared.dirs, env: startEnv(prepared.dirs) });
-    const lines = listed.stdout.split('\n').map((l) => l.trim().toLowerCase());
-    if (listed.status !== 0) {
-      problems.push(`code-server --list-extensions failed: ${listed.stderr.trim()}`);
-    } else if (!lines.includes(`${id}@${version}`)) {
-      problems.push(`${id}@${version} is not among the installed extensions: ${lines.filter(Boolean).join(', ') || '(none)'}`);
+/** Opens the workbench in headless Chromium; returns what it saw (problems and successes). */
+async function checkInBrowser(url) {
+  const dirs = createRunDirs({ prefix: 'ase-check-start-' });
+  const seen = { problems: [], ok: [] };
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, env: isolatedEnv(dirs) });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
+    await page.waitForSelector('.monaco-workbench', { timeout: 120_000 });
+    const status = page.locator('.statusbar-item', { hasText: EXTENSION_STATUS }).first();
+    const activated = await status.waitFor({ timeout: 90_000 }).then(() => true, () => false);
+    if (activated) seen.ok.push(`the extension runs in the workbench (status bar: "${(await status.textContent())?.trim()}")`);
+    else seen.problems.push('the extension\'s status bar item did not appear within 90 s');
+    // The trust prompt and the Restricted Mode indicator come with the workbench's start; the
+    // extension's item appears after them, so by now they would be on the page.
+    for (const sign of UNTRUSTED_SIGNS) {
+      const count = await page.getByText(sign).count();
+      if (count > 0) seen.problems.push(`the workbench shows ${sign} (${count}×): the demo folder is not trusted`);
+    }
+    if (seen.problems.length === 0) seen.ok.push('no Restricted Mode and no trust prompt: the demo workspace is trusted');
+  } finally {
+    await browser.close().catch(() => {});
+    removeRunDir(dirs.runDir);
+  }
+  return seen;
+}
+
+/** The extension as code-server lists it in the start's extensions dir. */
+function checkInstalled() {
+  const { id, version } = extensionIdentity();
+  const dirs = startDirs();
+  const listed = runCodeServerCli(['--list-extensions', '--show-versions'], { ...dirs, env: startEnv(dirs) });
+  const lines = listed.stdout.split('\n').map((l) => l.trim().toLowerCase());
+  if (listed.status !== 0) return { problem: `code-server --list-extensions failed: ${listed.stderr.trim()}` };
+  if (!lines.includes(`${id}@${version}`)) {
+    return { problem: `${id}@${version} is not among the installed extensions: ${lines.filter(Boolean).join(', ') || '(none)'}` };
+  }
+  return { ok: `${id}@${version} is installed in ${dirs.extensionsDir}` };
+}
+
+async function main() {
+  const started = performance.now();
+  const command = quickStartCommand('start');
+  console.log(`[check-start] $ ${command}`);
+  const run = startCommand(command);
+  const ready = await run.ready;
+  const problems = [];
+  const ok = [];
+  try {
+    if (ready.error) {
+      problems.push(ready.error);
     } else {
-      console.log(`[check-start] ok: ${id}@${version} is installed in ${prepared.dirs.extensionsDir}`);
+      const page = await waitForPage(ready.url, 60_000);
+      if (page.status !== 200) problems.push(`GET ${ready.url} answered ${page.status || page.error}, not 200`);
+      else if (!WORKBENCH_MARKERS.every((m) => page.body.includes(m))) problems.push(`GET ${ready.url} answered 200 but not with the workbench page`);
+      else {
+        ok.push(`${ready.url} serves the workbench (HTTP 200)`);
+        const trust = workbenchSettings(page.body).enableWorkspaceTrust;
+        if (trust !== false) problems.push(`the workbench is configured with enableWorkspaceTrust ${trust}, expected false`);
+        else ok.push('the workbench is configured without workspace trust (enableWorkspaceTrust false)');
+      }
+      const installed = checkInstalled();
+      if (installed.problem) problems.push(installed.problem);
+      else ok.push(installed.ok);
+      const seen = await checkInBrowser(ready.url).catch((error) => ({ problems: [`browser: ${error.message}`], ok: [] }));
+      problems.push(...seen.problems);
+      ok.push(...seen.ok);
     }
   } finally {
-    await server.stop();
+    problems.push(...(await stopCommand(run, ready.serverPid)));
   }
+  for (const line of ok) console.log(`[check-start] ok: ${line}`);
+  for (const p of problems) console.error(`[check-start] FAIL: ${p}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (problems.length > 0) {
-    for (const p of problems) console.error(`[check-start] FAIL: ${p}`);
-    return 1;
-  }
-  console.log(`[check-start] PASS: npm start serves VS Code with the extension installed (${seconds} s)`);
+  if (problems.length > 0) return 1;
+  console.log(`[check-start] PASS: \`${command}\` serves VS Code with the extension running in a trusted demo workspace, and stops (${seconds} s)`);
   return 0;
 }
 

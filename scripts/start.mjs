@@ -139,8 +139,11 @@ export async function choosePort(requested = process.env.PORT, log = console.log
 }
 
 /**
- * Starts code-server for the prepared start. Workspace trust keeps its normal behaviour
- * (the user decides whether to trust the demo copy).
+ * Starts code-server for the prepared start, with workspace trust off: the demo copy is ours,
+ * so it must open without Restricted Mode and with execute_program usable. VS Code in the
+ * browser keeps the list of trusted folders in the browser's own storage, which a server
+ * cannot fill for the user's browser, so trusting just that folder is not possible; the
+ * server is this profile's alone and listens on 127.0.0.1 only.
  * @param {{ dirs: ReturnType<typeof startDirs>, folder: string, port: number, log?: (l: string) => void }} o
  */
 export async function startServer({ dirs, folder, port, log = console.log }) {
@@ -151,10 +154,12 @@ export async function startServer({ dirs, folder, port, log = console.log }) {
     port,
     folder,
     smokeTestDriver: false,
+    disableWorkspaceTrust: true,
     logFile: path.join(dirs.base, 'code-server.log'),
   });
   const url = `${server.origin}/?${new URLSearchParams({ folder }).toString()}`;
-  log(`[start] code-server log: ${path.join(dirs.base, 'code-server.log')}`);
+  // scripts/check-start.mjs reads the pid to make sure the server is gone after a stop.
+  log(`[start] code-server pid ${server.pid}, log: ${path.join(dirs.base, 'code-server.log')}`);
   return { ...server, url };
 }
 

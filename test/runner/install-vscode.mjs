@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { withoutOuterNpm } from './npm-env.mjs';
 
 export const NODE_VERSION = '24.21.0';
 export const CODE_SERVER_VERSION = '4.139.1';
@@ -123,7 +124,11 @@ export function installNode24(paths = toolPaths(), log = console.log) {
   const start = performance.now();
   log(`[install] Node ${NODE_VERSION} from the npm registry into ${paths.nodeDir}`);
   prepareToolFolder(paths.nodeDir, 'ase-node24');
-  const ok = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `node@${NODE_VERSION}`], { cwd: paths.nodeDir });
+  // Under `npm start`/`npm test` the outer npm's variables would describe the wrong npm.
+  const ok = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `node@${NODE_VERSION}`], {
+    cwd: paths.nodeDir,
+    env: withoutOuterNpm(process.env),
+  });
   if (!ok || !existsSync(paths.nodeBin)) {
     console.error(`[install] Node ${NODE_VERSION} install failed (expected ${paths.nodeBin})`);
     return false;
@@ -135,14 +140,18 @@ export function installNode24(paths = toolPaths(), log = console.log) {
 
 /**
  * Environment in which code-server is installed and run: Node 24 first on PATH, and
- * node-gyp pointed at Node 24's headers so native addons match the runtime.
+ * node-gyp pointed at Node 24's headers so native addons match the runtime. The variables
+ * an outer npm lifecycle script exported about itself are dropped (npm-env.mjs): inherited,
+ * its `npm_config_user_agent` says Node 20 and code-server's postinstall refuses to install.
+ * @param {ReturnType<typeof toolPaths>} [paths]
+ * @param {Record<string, string | undefined>} [base]
+ * @returns {Record<string, string>}
  */
 export function node24Env(paths = toolPaths(), base = process.env) {
-  return {
-    ...base,
+  return withoutOuterNpm(base, {
     PATH: `${path.dirname(paths.nodeBin)}${path.delimiter}${base.PATH ?? ''}`,
     npm_config_nodedir: paths.nodeHome,
-  };
+  });
 }
 
 /**
