@@ -1,0 +1,81 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+
+// The layer rules of docs/ARCHITECTURE.md, checked on the sources: the pure layers run in
+// plain Node (unit tests, the headless engine, the CLI), so nothing they reach may import
+// `vscode`; core/ depends on nothing but itself; tools/ never reaches into ui/.
+const SRC = path.resolve(__dirname, '../../../../src');
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...sources(p));
+    else if (e.name.endsWith('.ts')) out.push(p);
+  }
+  return out;
+}
+
+/** The module specifiers a file imports or re-exports (type-only imports included). */
+function importsOf(file: string): string[] {
+  return ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
+}
+
+function resolveRelative(from: string, spec: string): string | undefined {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [`${base}.ts`, path.join(base, 'index.ts')]) if (fs.existsSync(candidate)) return candidate;
+  return undefined;
+}
+
+/** Every source file reachable from `start` through relative imports, with the chain that reached it. */
+function reachable(start: string): Map<string, string[]> {
+  const seen = new Map<string, string[]>([[start, [start]]]);
+  const queue = [start];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const spec of importsOf(file)) {
+      if (!spec.startsWith('.')) continue;
+      const target = resolveRelative(file, spec);
+      if (target && !seen.has(target)) {
+        seen.set(target, [...seen.get(file)!, target]);
+        queue.push(target);
+      }
+    }
+  }
+  return seen;
+}
+
+const rel = (p: string) => path.relative(SRC, p);
+const layer = (p: string) => rel(p).split(path.sep)[0];
+
+describe('architecture: layer imports', () => {
+  it('core/, history/ and exec/ never reach `vscode`, directly or through another module', () => {
+    const offenders: string[] = [];
+    for (const dir of ['core', 'history', 'exec']) {
+      for (const file of sources(path.join(SRC, dir))) {
+        for (const [reached, chain] of reachable(file)) {
+          if (importsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
+        }
+      }
+    }
+    assert.deepEqual([...new Set(offenders)], []);
+  });
+
+  it('core/ imports nothing outside core/', () => {
+    const offenders = sources(path.join(SRC, 'core')).flatMap((file) =>
+      importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolveRelative(file, s)).filter((t): t is string => !!t && layer(t) !== 'core').map((t) => `${rel(file)} → ${rel(t)}`));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('tools/ never imports ui/', () => {
+    const offenders = sources(path.join(SRC, 'tools')).flatMap((file) =>
+      importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolveRelative(file, s)).filter((t): t is string => !!t && layer(t) === 'ui').map((t) => `${rel(file)} → ${rel(t)}`));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('the check sees imports at all (a file known to import vscode is found)', () => {
+    assert.ok(importsOf(path.join(SRC, 'extension.ts')).includes('vscode'));
+  });
+});
