@@ -7,9 +7,12 @@
  */
 import { inferIndentMap, reindent } from '../text/indent';
 import { EngineResult, ChangedRange } from '../patch/types';
+import { readNewIndent } from './newIndent';
 
 export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number): EngineResult | null {
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // the general path also matches a final line break the file lacks: leave that to it
+  if (oldLF.endsWith('\n') && !raw.endsWith('\n')) return null;
   // A file with CRs is searched with CRLF texts; each occurrence must then sit in CRLF lines
   // (checked below), else the general path applies its neighbour rule.
   const crlf = raw.indexOf('\r') >= 0;
@@ -57,7 +60,11 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
       const fileLines = raw.slice(startAt, end).split(crlf ? '\r\n' : '\n');
       const map = inferIndentMap(core.map((p, j): [string, string] => [p, fileLines[j]]));
       if (map.kind === 'add' && map.prefix === prefix) {
-        text = newLF.split('\n').map((l) => reindent(l, map) ?? l).join(crlf ? '\r\n' : '\n') + suffix;
+        const newLines = newLF.split('\n');
+        const reading = readNewIndent(core, fileLines, newLines);
+        if (reading === 'ambiguous') return null; // the general path refuses
+        const placed = reading === 'keep' ? newLines : newLines.map((l) => reindent(l, map) ?? l);
+        text = placed.join(crlf ? '\r\n' : '\n') + suffix;
         shifted = true;
       }
     }
