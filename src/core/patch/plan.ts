@@ -10,6 +10,7 @@ import { KeyedLines, Level, Match, OldLine } from './match';
 import { LineEdit } from './render';
 import { inferIndentMap, isShift, reindent, IndentMap } from '../text/indent';
 import { Tier } from './types';
+import { readNewIndent } from '../text/newIndent';
 
 export interface SegmentPlan {
   /** 0-based base index of the first old line. */
@@ -18,11 +19,20 @@ export interface SegmentPlan {
   oldLen: number;
   tier: Tier;
   edits: LineEdit[];
+  /** Said in the result: e.g. removed lines that matched only ignoring whitespace. */
+  note?: string;
 }
 
 /** The old side (context and removed lines) of hunk lines. */
-export const oldSide = (lines: HunkLine[]): OldLine[] =>
-  lines.filter((l) => l.kind !== '+').map((l) => ({ text: l.text, removed: l.kind === '-' }));
+export const oldSide = (lines: HunkLine[]): OldLine[] => {
+  const out: OldLine[] = [];
+  lines.forEach((l, k) => {
+    if (l.kind === '+') return;
+    const pinned = l.kind === ' ' && (lines[k - 1]?.kind === '+' || lines[k + 1]?.kind === '+');
+    out.push(pinned ? { text: l.text, removed: false, pinned } : { text: l.text, removed: l.kind === '-' });
+  });
+  return out;
+};
 
 export function tierOf(level: Level, map: IndentMap): Tier {
   if (level === Level.Exact) return 'exact';
@@ -39,12 +49,21 @@ export function tierOf(level: Level, map: IndentMap): Tier {
 export function planSegment(file: KeyedLines, lines: HunkLine[], match: Match): SegmentPlan | string {
   const old = oldSide(lines);
   let map: IndentMap = { kind: 'identity' };
+  let note: string | undefined;
   if (match.level >= Level.Loose) {
     const pairs: Array<[string, string]> = [];
     old.forEach((l, j) => {
       if (match.fuzzy?.index !== j) pairs.push([l.text, file.lines[match.start + j]]);
     });
     map = inferIndentMap(pairs);
+    if (map.kind === 'none') {
+      const r = removedLinesOwnIndent(file, lines, match);
+      if (typeof r === 'string') return r;
+      if (r) {
+        map = r.map;
+        note = r.note;
+      }
+    }
     // The edit's indentation relates to the file's in no consistent way: where its added
     // lines belong (Python blocks, YAML nesting) cannot be told, so refuse rather than guess.
     if (map.kind === 'none' && lines.some((l) => l.kind === '+' && l.text.trim() !== '')) {
@@ -71,5 +90,47 @@ export function planSegment(file: KeyedLines, lines: HunkLine[], match: Match): 
     }
   }
   if (run) edits.push(run);
-  return { start: match.start, oldLen: old.length, tier: tierOf(match.level, map), edits };
+  return { start: match.start, oldLen: old.length, tier: tierOf(match.level, map), edits, ...(note ? { note } : {}) };
+}
+
+/**
+ * Context lines at the file's own indentation and removed lines indented differently (the
+ * whitespace tolerance context lines get, which removed lines get too): the added lines are
+ * placed by the same rule as new_text in search/replace (written at the removed lines'
+ * indentation: shifted like them; at the file's: kept; neither: refused). Null when the
+ * context does not match the file's indentation exactly or the removed lines are not shifted
+ * consistently: the caller's rule applies.
+ */
+function removedLinesOwnIndent(file: KeyedLines, lines: HunkLine[], match: Match): { map: IndentMap; note: string } | string | null {
+  const ctx: Array<[string, string]> = [];
+  const rem: string[] = [];
+  const remFile: string[] = [];
+  const remAt: number[] = [];
+  const added: string[] = [];
+  let ptr = match.start;
+  let j = 0;
+  for (const l of lines) {
+    if (l.kind === '+') {
+      added.push(l.text);
+      continue;
+    }
+    if (l.kind === ' ' && match.fuzzy?.index !== j && l.text.trim()) ctx.push([l.text, file.lines[ptr]]);
+    if (l.kind === '-') {
+      rem.push(l.text);
+      remFile.push(file.lines[ptr]);
+      remAt.push(ptr);
+    }
+    ptr++;
+    j++;
+  }
+  if (!ctx.length || inferIndentMap(ctx).kind !== 'identity') return null;
+  const remMap = inferIndentMap(rem.map((t, k): [string, string] => [t, remFile[k]]));
+  if (!isShift(remMap)) return null;
+  const reading = readNewIndent(rem, remFile, added);
+  if (reading === 'ambiguous') return 'its removed lines are indented differently from the file, and the added lines fit neither their indentation nor the file\'s';
+  const first = rem.findIndex((t, k) => t !== remFile[k]);
+  return {
+    map: reading === 'keep' ? { kind: 'identity' } : remMap,
+    note: `removed line '${rem[first].trim().slice(0, 80)}' matched the file only ignoring whitespace (file line ${remAt[first] + 1} is indented differently)`,
+  };
 }

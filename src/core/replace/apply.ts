@@ -26,7 +26,7 @@ import { EngineResult, failure, Tier, mostTolerant } from '../patch/types';
 import { findElisionMarkers } from '../elision';
 import { listingPlan, listingWarning } from './lineNumbers';
 import { notFound } from './notFound';
-import { readNewIndent, AMBIGUOUS_NEW_INDENT } from './newIndent';
+import { readNewIndent, AMBIGUOUS_NEW_INDENT } from '../text/newIndent';
 import { fastExactReplace } from './fastExact';
 import { searchText, exactOccurrences, exactEdits, overlap } from './exact';
 

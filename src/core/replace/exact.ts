@@ -12,7 +12,7 @@
 import { LineModel } from '../text/lines';
 import { LineEdit } from '../patch/render';
 import { inferIndentMap, reindent } from '../text/indent';
-import { readNewIndent, AMBIGUOUS_NEW_INDENT } from './newIndent';
+import { readNewIndent, AMBIGUOUS_NEW_INDENT } from '../text/newIndent';
 
 export interface Occurrence {
   /** offset in the searched text */

@@ -7,7 +7,7 @@
  */
 import { inferIndentMap, reindent } from '../text/indent';
 import { EngineResult, ChangedRange } from '../patch/types';
-import { readNewIndent } from './newIndent';
+import { readNewIndent } from '../text/newIndent';
 
 export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number): EngineResult | null {
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;

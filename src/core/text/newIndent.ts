@@ -14,7 +14,7 @@
  * 2. otherwise new_text's first non-blank line: at old_text's first line's indentation
  *    (shift) or at the file's (keep).
  */
-import { leadingWs } from '../text/indent';
+import { leadingWs } from './indent';
 
 export type NewIndentReading = 'shift' | 'keep' | 'ambiguous';
 
