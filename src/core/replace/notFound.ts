@@ -19,6 +19,17 @@ export function notFound(file: KeyedLines, pat: LinePattern, why: { edgeRefused:
     const at = pat.leadingNL ? 'starts with a line break, but its first line is the first line of the file, so no line break precedes it' : 'runs past the end of the file';
     return failure('NO_MATCH', `${head}old_text ${at}. Remove the leading line break from old_text.`, { line: core[0], reason: 'edge' });
   }
+  // a line absent from the file is the plain answer (and the cheap one: one pass)
+  const present = new Set(file.lines.map((l) => l.trim()));
+  const absent = core.find((l) => l.trim() && !present.has(l.trim()));
+  if (absent !== undefined) {
+    const found = nearestLine(file, absent, 0);
+    return failure('NO_MATCH', `${head}line ${quote(absent)} is not in the file` + (found ? `; the nearest line is ${found.line_number}: ${quote(found.text)}` : '') + '.' + TAIL, {
+      line: absent,
+      reason: 'absent',
+      ...(found ? { found } : {}),
+    });
+  }
   const old: OldLine[] = core.map((text) => ({ text, removed: true }));
   const d = diagnose(file, old);
   const bad = core[d.index] ?? '';
@@ -46,16 +57,6 @@ export function notFound(file: KeyedLines, pat: LinePattern, why: { edgeRefused:
     reason = 'edge';
     detail = `line ${n} of old_text, ${bad.trim() ? quote(bad) : 'a blank line'}, would stand ${d.index === 0 ? 'before the first' : 'after the last'} line of the file`;
   } else {
-    const present = new Set(file.lines.map((l) => l.trim()));
-    const absent = core.find((l) => l.trim() && !present.has(l.trim()));
-    if (absent !== undefined) {
-      const found = nearestLine(file, absent, 0);
-      return failure('NO_MATCH', `${head}line ${quote(absent)} is not in the file` + (found ? `; the nearest line is ${found.line_number}: ${quote(found.text)}` : '') + '.' + TAIL, {
-        line: absent,
-        reason: 'absent',
-        ...(found ? { found } : {}),
-      });
-    }
     reason = 'order';
     detail = "old_text's lines are in the file, but not together in this order";
   }
