@@ -11,7 +11,7 @@
  */
 import { LineModel } from '../text/lines';
 import { LineEdit } from '../patch/render';
-import { inferIndentMap, reindent } from '../text/indent';
+import { inferIndentMap, reindent, leadingWs } from '../text/indent';
 import { readNewIndent, AMBIGUOUS_NEW_INDENT } from '../text/newIndent';
 
 export interface Occurrence {
@@ -83,7 +83,12 @@ export function exactEdits(m: LineModel, hay: string, occ: Occurrence[], oldN: s
     let lines: string[] | string | null = j === k ? wholeLineShift(m, occ[k], oldN, newN, hay.slice(lastEnd, segEnd)) : null;
     if (typeof lines === 'string') return lines;
     if (lines) out.shifted = true;
-    else {
+    else if (j === k && afterIndent(m.lines[occ[k].line].slice(0, occ[k].col), newN) === 'keep') {
+      // new_text's first line already carries the indentation old_text's first line left out
+      lines = (newN + hay.slice(lastEnd, segEnd)).split('\n');
+    } else if (j === k && afterIndent(m.lines[occ[k].line].slice(0, occ[k].col), newN) === 'ambiguous') {
+      return AMBIGUOUS_FIRST_LINE;
+    } else {
       let text = hay.slice(segStart, occ[k].at);
       for (let g = k; g <= j; g++) text += newN + hay.slice(occ[g].at + oldN.length, g < j ? occ[g + 1].at : segEnd);
       lines = text.split('\n');
@@ -99,6 +104,22 @@ export function exactEdits(m: LineModel, hay: string, occ: Occurrence[], oldN: s
   }
   return out;
 }
+
+/**
+ * old_text starting right after its line's indentation (its first line copied without it):
+ * new_text's first line is then written either without indentation too ('as-is': the line's
+ * indentation stays in front of it, plain substring semantics) or with the file's ('keep':
+ * written as given, so not indented twice). Any other indentation fits neither: 'ambiguous'.
+ */
+export function afterIndent(prefix: string, newN: string): 'as-is' | 'keep' | 'ambiguous' {
+  if (!prefix || prefix.trim()) return 'as-is';
+  const ws = leadingWs(newN);
+  if (ws === '' || ws.length === newN.length || newN[ws.length] === '\n') return 'as-is';
+  return ws === prefix ? 'keep' : 'ambiguous';
+}
+
+export const AMBIGUOUS_FIRST_LINE =
+  "old_text starts after the indentation of its first line, but new_text's first line is indented differently from that line, so where it belongs cannot be told; send old_text and new_text with the file's indentation.";
 
 /**
  * An occurrence preceded only by whitespace on its line and ending at a line end (or right

@@ -8,6 +8,7 @@
 import { inferIndentMap, reindent } from '../text/indent';
 import { EngineResult, ChangedRange } from '../patch/types';
 import { readNewIndent } from '../text/newIndent';
+import { afterIndent } from './exact';
 
 export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number): EngineResult | null {
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -55,6 +56,7 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
     const parts = oldLF.split('\n');
     const trailingNL = parts.length > 1 && parts[parts.length - 1] === '';
     let text = prefix + newN + suffix;
+    let whole = false;
     if (prefix && !prefix.trim() && (suffix === '' || trailingNL)) {
       const core = trailingNL ? parts.slice(0, -1) : parts;
       const fileLines = raw.slice(startAt, end).split(crlf ? '\r\n' : '\n');
@@ -66,7 +68,13 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
         const placed = reading === 'keep' ? newLines : newLines.map((l) => reindent(l, map) ?? l);
         text = placed.join(crlf ? '\r\n' : '\n') + suffix;
         shifted = true;
+        whole = true;
       }
+    }
+    if (!whole) {
+      const reading = afterIndent(prefix, newLF);
+      if (reading === 'ambiguous') return null; // the general path refuses
+      if (reading === 'keep') text = newN + suffix;
     }
     line += countNewlines(raw, pos, startAt);
     if (trailingNL && lineEnd === raw.length && crlf) return null;

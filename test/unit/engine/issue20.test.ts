@@ -82,6 +82,15 @@ describe('engine/issue 20: never a wrong line, never a self-contradicting refusa
     assert.equal((both('x {\n    call();\n}\n', 'call();', 'prep();\ncall();') as { text: string }).text, 'x {\n    prep();\n    call();\n}\n');
   });
 
+  it('old_text whose first line starts after the indentation: new_text\'s first line is not indented twice', () => {
+    const f = 'function f() {\n  const x = compute(1);\n  return x;\n}\n';
+    const want = f.replace('compute(1)', 'compute(2)');
+    assert.equal((both(f, 'const x = compute(1);\n  return x;', 'const x = compute(2);\n  return x;') as { text: string }).text, want);
+    assert.equal((both(f, 'const x = compute(1);\n  return x;', '  const x = compute(2);\n  return x;') as { text: string }).text, want);
+    const r = both(f, 'const x = compute(1);\n  return x;', '    const x = compute(2);\n  return x;');
+    assert.ok(!r.ok && /indented differently/.test(r.error.message));
+  });
+
   it('readNewIndent prefers lines new_text keeps from old_text', () => {
     assert.equal(readNewIndent(['if (a) {', '  b();', '}'], ['  if (a) {', '    b();', '  }'], ['if (a) {', '  c();', '}']), 'shift');
     assert.equal(readNewIndent(['if (a) {', '  b();', '}'], ['  if (a) {', '    b();', '  }'], ['  if (a) {', '    c();', '  }']), 'keep');
