@@ -55,7 +55,7 @@ export function notFound(file: KeyedLines, pat: LinePattern, why: { edgeRefused:
     }
   } else if (placed) {
     reason = 'edge';
-    detail = `line ${n} of old_text, ${bad.trim() ? quote(bad) : 'a blank line'}, would stand ${d.index === 0 ? 'before the first' : 'after the last'} line of the file`;
+    detail = `line ${n} of old_text, ${bad.trim() ? quote(bad) : 'a blank line'}, would stand ${(d.placement ?? 0) + d.index < 0 ? 'before the first' : 'after the last'} line of the file`;
   } else {
     reason = 'order';
     detail = "old_text's lines are in the file, but not together in this order";
