@@ -2,20 +2,25 @@
  * applySearchReplace: replace `oldText` by `newText`, with the patch engine's matcher and
  * uniqueness rule.
  *
- * 1. Exact: every occurrence of oldText (line breaks normalized to "\n") in the file. The
- *    count must equal expectedReplacements (default 1), else AMBIGUOUS_MATCH with the lines.
- *    An occurrence that starts after only whitespace on its line and ends at a line end is a
- *    whole-line pattern given with less indentation: it is replaced as whole lines, and
- *    newText gets the same indentation shift (so a dedented snippet is not written dedented).
- *    Any other occurrence is a plain substring replacement.
+ * 1. Exact (exact.ts): every occurrence of oldText (line breaks normalized to "\n") in the
+ *    file, its last line counted as terminated (so oldText ending in a line break matches the
+ *    end of the file). The count must equal expectedReplacements (default 1), else
+ *    AMBIGUOUS_MATCH with the lines; occurrences sharing characters are refused as overlapping,
+ *    several on one line are not. An occurrence that starts after only whitespace on its line
+ *    and ends at a line end is a whole-line pattern given with less indentation: newText takes
+ *    the same shift when written at oldText's indentation, is kept when written at the file's
+ *    (text/newIndent.ts), and is refused when it fits neither. Any other occurrence is a plain
+ *    substring replacement.
  * 2. Tolerant, whole lines only: trailing whitespace, then all whitespace (indentation,
- *    tabs/spaces, with newText re-indented and converted to the file's style), then
- *    typographic punctuation. A tolerant match always covers whole file lines, so a
+ *    tabs/spaces, with newText placed by the same rule and converted to the file's style),
+ *    then typographic punctuation. A tolerant match always covers whole file lines, so a
  *    single-line oldText can never land inside a longer line.
  * 3. The same after stripping line-number prefixes ("12: ", "12\t", "  12 | ") when every
- *    line of oldText has one (newText's are stripped too when all its lines have one).
- * There is no fuzzy tier: a search text with a wrong line is refused.
- * Inserted lines take the file's line terminator (an LF newText in a CRLF file gets CRLF).
+ *    line of oldText has one and newText has none or is a listing of the same format
+ *    (lineNumbers.ts); otherwise both are literal, and a miss says why.
+ * There is no fuzzy tier: a search text with a wrong line is refused, naming that line and
+ * why (notFound.ts). Replaced lines keep their terminators, inserted lines take the one above
+ * (an LF newText in a CRLF file gets CRLF).
  */
 import { splitText, LineModel } from '../text/lines';
 import { KeyedLines, Level, OldLine, findMatches, Match } from '../patch/match';
