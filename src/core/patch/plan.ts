@@ -25,14 +25,40 @@ export interface SegmentPlan {
 
 /** The old side (context and removed lines) of hunk lines. */
 export const oldSide = (lines: HunkLine[]): OldLine[] => {
+  const pinned = insertionNeighbours(lines);
   const out: OldLine[] = [];
   lines.forEach((l, k) => {
     if (l.kind === '+') return;
-    const pinned = l.kind === ' ' && (lines[k - 1]?.kind === '+' || lines[k + 1]?.kind === '+');
-    out.push(pinned ? { text: l.text, removed: false, pinned } : { text: l.text, removed: l.kind === '-' });
+    out.push(pinned[k] ? { text: l.text, removed: false, pinned: true } : { text: l.text, removed: l.kind === '-' });
   });
   return out;
 };
+
+/**
+ * For each hunk line: true for a context line directly before or after a pure insertion (a
+ * run of added lines with no removed line in it). Those neighbours alone say where the
+ * insertion goes; a block that removes lines is placed by its removed lines, which must
+ * match anyway.
+ */
+function insertionNeighbours(lines: HunkLine[]): boolean[] {
+  const out = new Array<boolean>(lines.length).fill(false);
+  let k = 0;
+  while (k < lines.length) {
+    if (lines[k].kind === ' ') {
+      k++;
+      continue;
+    }
+    let j = k;
+    let removes = false;
+    for (; j < lines.length && lines[j].kind !== ' '; j++) if (lines[j].kind === '-') removes = true;
+    if (!removes) {
+      if (k > 0) out[k - 1] = true;
+      if (j < lines.length) out[j] = true;
+    }
+    k = j;
+  }
+  return out;
+}
 
 export function tierOf(level: Level, map: IndentMap): Tier {
   if (level === Level.Exact) return 'exact';

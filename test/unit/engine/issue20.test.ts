@@ -104,6 +104,9 @@ describe('engine/issue 20: never a wrong line, never a self-contradicting refusa
     assert.ok(!touching.ok && touching.error.line === 'delta_fuor' && /decides where they go/.test(touching.error.message));
     const apart = applyUnifiedDiff(base, '@@ @@\n alpha_one\n beta_two\n+inserted\n gamma_three\n delta_fuor\n epsilon_five\n zeta_six\n');
     assert.equal(apart.ok && apart.text, base.replace('beta_two\n', 'beta_two\ninserted\n'));
+    // a block that removes lines is placed by them: its neighbour may still be the fuzzy line
+    const replacing = applyUnifiedDiff(base, '@@ @@\n alpha_one\n beta_two\n-gamma_three\n+GAMMA\n+GAMMA2\n delta_fuor\n epsilon_five\n zeta_six\n');
+    assert.equal(replacing.ok && replacing.text, base.replace('gamma_three\n', 'GAMMA\nGAMMA2\n'));
   });
 
   it('a removed line differing only in indentation is reported in the notes', () => {
