@@ -10,7 +10,7 @@ import { KeyedLines, Level, Match, OldLine } from './match';
 import { LineEdit } from './render';
 import { inferIndentMap, isShift, reindent, IndentMap } from '../text/indent';
 import { Tier } from './types';
-import { readNewIndent } from '../text/newIndent';
+import { readNewIndent, describeIndentConflict } from '../text/newIndent';
 
 export interface SegmentPlan {
   /** 0-based base index of the first old line. */
@@ -78,8 +78,12 @@ export function planSegment(file: KeyedLines, lines: HunkLine[], match: Match): 
   let note: string | undefined;
   if (match.level >= Level.Loose) {
     const pairs: Array<[string, string]> = [];
+    const pairAt: number[] = []; // old-side index of each pair
     old.forEach((l, j) => {
-      if (match.fuzzy?.index !== j) pairs.push([l.text, file.lines[match.start + j]]);
+      if (match.fuzzy?.index !== j) {
+        pairs.push([l.text, file.lines[match.start + j]]);
+        pairAt.push(j);
+      }
     });
     map = inferIndentMap(pairs);
     if (map.kind === 'none') {
@@ -93,7 +97,8 @@ export function planSegment(file: KeyedLines, lines: HunkLine[], match: Match): 
     // The edit's indentation relates to the file's in no consistent way: where its added
     // lines belong (Python blocks, YAML nesting) cannot be told, so refuse rather than guess.
     if (map.kind === 'none' && lines.some((l) => l.kind === '+' && l.text.trim() !== '')) {
-      return 'its indentation differs from the file\'s inconsistently, so the indentation of the added lines cannot be inferred';
+      const conflict = describeIndentConflict(pairs, (k) => `old line ${pairAt[k] + 1} (${old[pairAt[k]].removed ? 'removed' : 'context'} '${old[pairAt[k]].text.trim().slice(0, 60)}')`);
+      return `its indentation differs from the file's inconsistently (${conflict}), so the indentation of the added lines cannot be inferred`;
     }
   }
   const edits: LineEdit[] = [];

@@ -31,7 +31,7 @@ import { EngineResult, failure, Tier, mostTolerant } from '../patch/types';
 import { findElisionMarkers } from '../elision';
 import { listingPlan, listingWarning } from './lineNumbers';
 import { notFound } from './notFound';
-import { readNewIndent, AMBIGUOUS_NEW_INDENT } from '../text/newIndent';
+import { readNewIndent, AMBIGUOUS_NEW_INDENT, describeIndentConflict } from '../text/newIndent';
 import { fastExactReplace } from './fastExact';
 import { searchText, exactOccurrences, exactEdits, overlap } from './exact';
 
@@ -155,7 +155,9 @@ function lineEdit(file: KeyedLines, pat: LinePattern, neu: string[], m: Match): 
   if (m.level >= Level.Loose) map = inferIndentMap(pat.core.map((t, k): [string, string] => [t, file.lines[m.start + k]]));
   // no consistent relation between old_text's indentation and the file's: new_text's cannot be placed
   if (map.kind === 'none' && neu.some((l) => l.trim() !== '')) {
-    return "old_text's indentation differs from the file's inconsistently, so new_text's indentation cannot be inferred; copy old_text and new_text with the file's indentation.";
+    const pairs = pat.core.map((t, k): [string, string] => [t, file.lines[m.start + k]]);
+    const conflict = describeIndentConflict(pairs, (k) => `line ${k + 1 + (pat.leadingNL ? 1 : 0)} of old_text (${quote(pat.core[k])})`);
+    return `old_text's indentation differs from the file's inconsistently: ${conflict}, so new_text's indentation cannot be inferred; copy old_text and new_text with the file's indentation.`;
   }
   let newMap = map;
   if (isShift(map)) {

@@ -52,3 +52,33 @@ export function readNewIndent(oldCore: string[], fileLines: string[], newLines: 
 
 export const AMBIGUOUS_NEW_INDENT =
   "old_text needed an indentation shift to match the file, and new_text's indentation fits neither old_text's nor the file's, so where its lines belong cannot be told; send old_text and new_text with the file's indentation.";
+
+const cols = (ws: string): number => {
+  let w = 0;
+  for (let i = 0; i < ws.length; i++) w += ws[i] === '\t' ? 4 - (w % 4) : 1;
+  return w;
+};
+
+/**
+ * For a refusal when no indentation mapping fits: the first two non-blank pairs whose shifts
+ * (file columns minus edit columns, a tab to the next multiple of 4) differ, as "line K is
+ * shifted by A columns, line J by B", so the message names the lines that disagree.
+ */
+export function describeIndentConflict(pairs: Array<[string, string]>, lineLabel: (k: number) => string): string {
+  let first = -1;
+  let d0 = 0;
+  for (let k = 0; k < pairs.length; k++) {
+    const [e, f] = pairs[k];
+    if (!e.trim() || !f.trim()) continue;
+    const d = cols(leadingWs(f)) - cols(leadingWs(e));
+    if (first < 0) {
+      first = k;
+      d0 = d;
+    } else if (d !== d0) {
+      return `${lineLabel(first)} is ${shift(d0)} in the file, but ${lineLabel(k)} is ${shift(d)}`;
+    }
+  }
+  return 'the indentation of its lines differs from the file\'s by different amounts';
+}
+
+const shift = (d: number): string => (d === 0 ? 'at the same indentation' : d > 0 ? `indented ${d} column${d === 1 ? '' : 's'} deeper` : `indented ${-d} column${d === -1 ? '' : 's'} less`);

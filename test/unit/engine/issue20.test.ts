@@ -91,6 +91,13 @@ describe('engine/issue 20: never a wrong line, never a self-contradicting refusa
     assert.ok(!r.ok && /indented differently/.test(r.error.message));
   });
 
+  it('an inconsistent indentation refusal names the two lines that disagree', () => {
+    const r = applySearchReplace('def f():\n    a = 1\n  b = 2\n', 'a = 1\nb = 2', 'a = 3\nb = 4');
+    assert.ok(!r.ok && /line 1 of old_text \('a = 1'\) is indented 4 columns deeper.*line 2 of old_text \('b = 2'\) is indented 2 columns deeper/.test(r.error.message), JSON.stringify(r));
+    const p = applyUnifiedDiff('def f():\n    a = 1\n    b = 2\n', '@@ @@\n def f():\n   a = 1\n-    b = 2\n+    b = 5\n');
+    assert.ok(!p.ok && /old line 2 \(context 'a = 1'\) is indented 2 columns deeper/.test(p.error.message), JSON.stringify(p));
+  });
+
   it('readNewIndent prefers lines new_text keeps from old_text', () => {
     assert.equal(readNewIndent(['if (a) {', '  b();', '}'], ['  if (a) {', '    b();', '  }'], ['if (a) {', '  c();', '}']), 'shift');
     assert.equal(readNewIndent(['if (a) {', '  b();', '}'], ['  if (a) {', '    b();', '  }'], ['  if (a) {', '    c();', '  }']), 'keep');
