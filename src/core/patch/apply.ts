@@ -125,6 +125,7 @@ export function applyFilePatch(baseText: string, fp: FilePatch, options: ApplyPa
     .sort((a, b) => a.hunk - b.hunk);
   const notes: string[] = [];
   for (const p of hunks) if (p.tier !== 'exact') notes.push(`hunk ${p.hunk} matched at tier '${p.tier}' at line ${p.base_start_line}`);
+  for (const c of [...chosen].sort((a, b) => a.hunk.index - b.hunk.index)) for (const p of c.plans) if (p.note) notes.push(`hunk ${c.hunk.index}: ${p.note}`);
   return {
     ok: true,
     text,
@@ -205,10 +206,14 @@ function locateHunk(
     const d = diagnose(file, old, hint);
     const bad = old[d.index];
     const what = bad.removed ? 'removed line' : 'context line';
+    // a blank line has no "nearest line": say where it fails instead
+    const blank = bad.text.trim() === '';
     const msg =
-      `Hunk ${h.index}: ${what} ${quote(bad.text)} was not found` +
-      (d.found ? `; the nearest line is ${d.found.line_number}: ${quote(d.found.text)}` : '') +
-      (bad.removed ? '. A removed line must exist in the file.' : '.') +
+      (blank
+        ? `Hunk ${h.index}: ${what} ${d.index + 1} of the hunk's old side is blank, ` +
+          (d.found ? `but the file has ${quote(d.found.text)} there (line ${d.found.line_number})` : `but it would stand ${(d.placement ?? 0) + d.index < 0 ? 'before the first' : 'after the last'} line of the file`)
+        : `Hunk ${h.index}: ${what} ${quote(bad.text)} was not found` + (d.found ? `; the nearest line is ${d.found.line_number}: ${quote(d.found.text)}` : '')) +
+      (bad.removed ? '. A removed line must exist in the file.' : bad.pinned ? '. It stands next to added lines and decides where they go, so it must match the file (whitespace aside).' : '.') +
       ` Re-send hunk ${h.index} with its context and removed lines copied from the current file.`;
     return { error: { type: 'NO_MATCH', message: msg, hunk: h.index, line: bad.text, ...(d.found ? { found: d.found } : {}) } };
   }

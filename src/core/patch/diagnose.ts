@@ -11,6 +11,8 @@ export interface Diagnosis {
   index: number;
   /** The nearest file line to that old line. */
   found?: { line_number: number; similarity: number; text: string };
+  /** 0-based file line where old line 0 stands at the best partial placement; absent when no line matched anywhere. */
+  placement?: number;
 }
 
 const MAX_ANCHORS = 3;
@@ -54,8 +56,8 @@ export function diagnose(file: KeyedLines, old: OldLine[], hint?: number): Diagn
     for (let j = 0; j < old.length; j++) {
       const i = best + j;
       if (i >= 0 && i < N && file.key(Level.Unicode, i) === keys[j]) continue;
-      if (i < 0 || i >= N) return { index: j };
-      return { index: j, found: { line_number: i + 1, similarity: round(similarity(keys[j], file.key(Level.Unicode, i))), text: clip(file.lines[i]) } };
+      if (i < 0 || i >= N) return { index: j, placement: best };
+      return { index: j, placement: best, found: { line_number: i + 1, similarity: round(similarity(keys[j], file.key(Level.Unicode, i))), text: clip(file.lines[i]) } };
     }
   }
   const j = Math.max(0, old.findIndex((l) => l.text.trim() !== ''));

@@ -7,7 +7,8 @@
  * (see looseKey), 3 typographic punctuation folded too, 4 "fuzzy": as level 3 but exactly
  * one context line may differ, provided it is similar (>= FUZZY_MIN_SIMILARITY) and the rest
  * of the window still holds enough real lines to pin it (>= FUZZY_MIN_SUPPORT).
- * Removed lines never get the fuzzy allowance: a line the edit deletes must exist.
+ * Removed lines, and context lines touching a pure insertion, never get the fuzzy allowance:
+ * a line the edit deletes must exist, and an insertion's neighbours decide where it goes.
  *
  * Cost: O(file lines) per level and anchor, dominated by a native substring pre-filter; keys
  * are computed lazily and cached per file line, so a 190,000-line file costs a few ms when the
@@ -21,6 +22,11 @@ export interface OldLine {
   text: string;
   /** A removed line must match at levels 0-3; it can never be the fuzzy line. */
   removed: boolean;
+  /**
+   * A context line directly before or after a pure insertion: it decides where the added
+   * lines go, so it can never be the fuzzy line either (a wrong neighbour would place them wrongly).
+   */
+  pinned?: boolean;
 }
 
 export const enum Level {
@@ -194,7 +200,7 @@ export function findFuzzyMatches(file: KeyedLines, old: OldLine[], range?: Range
         if (keys[j].length >= 4) support++;
         continue;
       }
-      if (wrong >= 0 || old[j].removed || isBlank(old[j].text)) {
+      if (wrong >= 0 || old[j].removed || old[j].pinned || isBlank(old[j].text)) {
         ok = false;
         break;
       }

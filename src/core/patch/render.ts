@@ -24,9 +24,9 @@ export function editsOverlap(a: LineEdit, b: LineEdit): boolean {
 }
 
 /**
- * The terminator for inserted lines: the style of the lines they replace, else of the line
- * above, else of the line below, else the file's dominant style. So a CRLF file gets CRLF
- * lines and a mixed file gets the local style.
+ * The terminator for an edit's first line when it replaces no line that has one: the style of
+ * the lines it replaces, else of the line above, else of the line below, else the file's
+ * dominant style. So a CRLF file gets CRLF lines and a mixed file gets the local style.
  */
 function insertionEol(m: LineModel, e: LineEdit): string {
   const N = m.lines.length;
@@ -64,10 +64,18 @@ export function renderEdits(m: LineModel, edits: LineEdit[], finalNewline = m.fi
     if (e.end === N) touchesEnd = true;
     if (e.lines.length) {
       const eol = insertionEol(m, e);
-      lastEol = eol;
       // the old last line had no terminator and now gets lines after it
       if (e.start === N && N > 0 && eolAt(m, N - 1) === '') out += eol;
-      out += e.lines.join(eol) + eol;
+      // line k of the edit takes the ending of the line it replaces (line k of the range);
+      // lines beyond the range are inserted and take the ending of the line before them
+      let prev = eol;
+      for (let k = 0; k < e.lines.length; k++) {
+        const own = e.start + k < e.end ? eolAt(m, e.start + k) : '';
+        const t = own || (k > 0 ? prev : eol);
+        out += e.lines[k] + t;
+        prev = t;
+      }
+      lastEol = prev;
     }
     pos = e.end;
   }

@@ -2,31 +2,38 @@
  * applySearchReplace: replace `oldText` by `newText`, with the patch engine's matcher and
  * uniqueness rule.
  *
- * 1. Exact: every occurrence of oldText (line breaks normalized to "\n") in the file. The
- *    count must equal expectedReplacements (default 1), else AMBIGUOUS_MATCH with the lines.
- *    An occurrence that starts after only whitespace on its line and ends at a line end is a
- *    whole-line pattern given with less indentation: it is replaced as whole lines, and
- *    newText gets the same indentation shift (so a dedented snippet is not written dedented).
- *    Any other occurrence is a plain substring replacement.
+ * 1. Exact (exact.ts): every occurrence of oldText (line breaks normalized to "\n") in the
+ *    file, its last line counted as terminated (so oldText ending in a line break matches the
+ *    end of the file). The count must equal expectedReplacements (default 1), else
+ *    AMBIGUOUS_MATCH with the lines; occurrences sharing characters are refused as overlapping,
+ *    several on one line are not. An occurrence that starts after only whitespace on its line
+ *    and ends at a line end is a whole-line pattern given with less indentation: newText takes
+ *    the same shift when written at oldText's indentation, is kept when written at the file's
+ *    (text/newIndent.ts), and is refused when it fits neither. Any other occurrence is a plain
+ *    substring replacement.
  * 2. Tolerant, whole lines only: trailing whitespace, then all whitespace (indentation,
- *    tabs/spaces, with newText re-indented and converted to the file's style), then
- *    typographic punctuation. A tolerant match always covers whole file lines, so a
+ *    tabs/spaces, with newText placed by the same rule and converted to the file's style),
+ *    then typographic punctuation. A tolerant match always covers whole file lines, so a
  *    single-line oldText can never land inside a longer line.
  * 3. The same after stripping line-number prefixes ("12: ", "12\t", "  12 | ") when every
- *    line of oldText has one (newText's are stripped too when all its lines have one).
- * There is no fuzzy tier: a search text with a wrong line is refused.
- * Inserted lines take the file's line terminator (an LF newText in a CRLF file gets CRLF).
+ *    line of oldText has one and newText has none or is a listing of the same format
+ *    (lineNumbers.ts); otherwise both are literal, and a miss says why.
+ * There is no fuzzy tier: a search text with a wrong line is refused, naming that line and
+ * why (notFound.ts). Replaced lines keep their terminators, inserted lines take the one above
+ * (an LF newText in a CRLF file gets CRLF).
  */
 import { splitText, LineModel } from '../text/lines';
 import { KeyedLines, Level, OldLine, findMatches, Match } from '../patch/match';
 import { renderEdits, changedRanges, LineEdit } from '../patch/render';
-import { inferIndentMap, reindent, IndentMap } from '../text/indent';
+import { inferIndentMap, reindent, isShift, IndentMap } from '../text/indent';
 import { tierOf } from '../patch/plan';
-import { nearestLine } from '../patch/diagnose';
 import { EngineResult, failure, Tier, mostTolerant } from '../patch/types';
 import { findElisionMarkers } from '../elision';
-import { stripLineNumbers } from './lineNumbers';
+import { listingPlan, listingWarning } from './lineNumbers';
+import { notFound } from './notFound';
+import { readNewIndent, AMBIGUOUS_NEW_INDENT, describeIndentConflict } from '../text/newIndent';
 import { fastExactReplace } from './fastExact';
+import { searchText, exactOccurrences, exactEdits, overlap } from './exact';
 
 export interface SearchReplaceOptions {
   /** How many occurrences the caller intends to replace (default 1). The count must be exact. */
@@ -54,24 +61,22 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
       line: markers[0].text,
     });
   }
-  const fast = options.noFastPath ? null : fastExactReplace(baseText, oldN, newN, expected);
+  // new_text that looks like a numbered listing is written as given, with a warning (the fast path has no notes)
+  const warning = listingWarning(linePattern(oldN.split('\n')).core, newN.split('\n'));
+  const fast = options.noFastPath || warning ? null : fastExactReplace(baseText, oldN, newN, expected);
   if (fast) return fast;
   const model = splitText(baseText);
   const file = new KeyedLines(model);
 
   // 1. exact occurrences
-  const exact = exactOccurrences(model, oldN);
+  const hay = searchText(model);
+  const exact = exactOccurrences(hay, oldN);
   if (exact.length) {
     if (exact.length !== expected) return countMismatch(exact.map((o) => o.line + 1), expected);
-    const edits: LineEdit[] = [];
-    let tier: Tier = 'exact';
-    for (const o of exact) {
-      const e = exactEdit(model, o, oldN, newN);
-      if (e.shifted) tier = 'indent';
-      edits.push(e.edit);
-    }
-    if (overlapping(edits)) return failure('AMBIGUOUS_MATCH', 'The occurrences of old_text overlap; replacing all of them is not well defined.', { candidates: exact.map((o) => o.line + 1) });
-    return success(model, edits, [tier], exact.length);
+    if (overlap(exact, oldN.length)) return failure('AMBIGUOUS_MATCH', 'The occurrences of old_text overlap (they share characters); replacing all of them is not well defined.', { candidates: exact.map((o) => o.line + 1) });
+    const r = exactEdits(model, hay, exact, oldN, newN);
+    if (typeof r === 'string') return failure('NO_MATCH', r);
+    return success(model, r.edits, [r.shifted ? 'indent' : 'exact'], exact.length, warning ? [warning] : undefined, r.finalNewline);
   }
 
   // 2./3. whole-line tolerant tiers
@@ -79,15 +84,9 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
   const newLines = newN.split('\n');
   const pat = linePattern(oldLines);
   const attempts: Array<{ pat: LinePattern; neu: string[]; note?: string }> = [{ pat, neu: newLines }];
-  const strippedCore = stripLineNumbers(pat.core);
-  if (strippedCore) {
-    const newStripped = stripLineNumbers(newLines, false);
-    attempts.push({
-      pat: { ...pat, core: strippedCore },
-      neu: newStripped ?? newLines,
-      note: 'line-number prefixes were removed from old_text' + (newStripped ? ' and new_text' : ''),
-    });
-  }
+  const listing = listingPlan(pat.core, newLines);
+  if (listing.kind === 'strip') attempts.push({ pat: { ...pat, core: listing.old }, neu: listing.neu, note: listing.note });
+  let edgeRefused = false;
   for (const a of attempts) {
     const old: OldLine[] = a.pat.core.map((text) => ({ text, removed: true }));
     if (!old.some((l) => l.text.trim())) continue;
@@ -97,74 +96,27 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
       const edits: LineEdit[] = [];
       const tiers: Tier[] = [];
       const lines: number[] = [];
+      let finalNewline = model.finalNewline;
       for (const m of ms) {
         const r = lineEdit(file, a.pat, a.neu, m);
-        if (r === null) continue;
+        if (r === null) {
+          edgeRefused = true;
+          continue;
+        }
         if (typeof r === 'string') return failure('NO_MATCH', r);
         edits.push(r.edit);
         tiers.push(r.tier);
         lines.push(m.start + 1);
+        if (r.finalNewline === false) finalNewline = false;
       }
       if (!edits.length) continue;
       if (edits.length !== expected) return countMismatch(lines, expected);
       if (overlapping(edits)) return failure('AMBIGUOUS_MATCH', 'The matches of old_text overlap; replacing all of them is not well defined.', { candidates: lines });
-      return success(model, edits, tiers, edits.length, a.note ? [a.note] : undefined);
+      const notes = [a.note, a.note ? undefined : warning].filter((n): n is string => !!n);
+      return success(model, edits, tiers, edits.length, notes.length ? notes : undefined, finalNewline);
     }
   }
-  return notFound(file, pat.core);
-}
-
-interface Occurrence {
-  /** offset in the "\n"-joined body */
-  at: number;
-  line: number;
-  col: number;
-}
-
-/** All (possibly overlapping) occurrences of `needle` in the file's lines joined by "\n". */
-function exactOccurrences(m: LineModel, needle: string): Occurrence[] {
-  if (!m.lines.length || needle === '') return [];
-  const hay = m.hasCR ? m.lines.join('\n') : m.raw.slice(m.bom ? 1 : 0, m.raw.length - (m.finalNewline ? 1 : 0));
-  const out: Occurrence[] = [];
-  let line = 0;
-  let lineStart = 0;
-  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) {
-    // advance the line cursor to the line holding offset i
-    for (;;) {
-      const nl = hay.indexOf('\n', lineStart);
-      if (nl < 0 || nl >= i) break;
-      lineStart = nl + 1;
-      line++;
-    }
-    out.push({ at: i, line, col: i - lineStart });
-    if (out.length > 1000) break;
-  }
-  return out;
-}
-
-/**
- * The line edit for one exact occurrence, with plain substring semantics: the text before the
- * occurrence on its first line and after it on its last line is kept around newText. One
- * exception: an occurrence preceded only by whitespace on its line and ending at a line end
- * (or right after a line break) is a whole-line pattern given with less indentation; newText
- * then gets the same indentation shift, line by line.
- */
-function exactEdit(m: LineModel, o: Occurrence, oldN: string, newN: string): { edit: LineEdit; shifted: boolean } {
-  const parts = oldN.split('\n');
-  const endLine = o.line + parts.length - 1;
-  const endCol = (parts.length === 1 ? o.col : 0) + parts[parts.length - 1].length;
-  const prefix = m.lines[o.line].slice(0, o.col);
-  const suffix = (m.lines[endLine] ?? '').slice(endCol);
-  const trailingNL = parts.length > 1 && parts[parts.length - 1] === '';
-  if (prefix && !prefix.trim() && (suffix === '' || trailingNL)) {
-    const core = trailingNL ? parts.slice(0, -1) : parts;
-    const map = inferIndentMap(core.map((p, k): [string, string] => [p, m.lines[o.line + k]]));
-    if (map.kind === 'add' && map.prefix === prefix) {
-      const shiftedNew = newN.split('\n').map((l) => reindent(l, map) ?? l).join('\n');
-      return { edit: { start: o.line, end: endLine + 1, lines: (shiftedNew + suffix).split('\n') }, shifted: true };
-    }
-  }
-  return { edit: { start: o.line, end: endLine + 1, lines: (prefix + newN + suffix).split('\n') }, shifted: false };
+  return notFound(file, pat, { edgeRefused, listing: listing.kind === 'inconsistent' ? listing.reason : undefined });
 }
 
 /**
@@ -172,7 +124,7 @@ function exactEdit(m: LineModel, o: Occurrence, oldN: string, newN: string): { e
  * (old_text starting or ending with a line break), which say the span starts at the end of
  * the line above, or ends at the start of the line below.
  */
-interface LinePattern {
+export interface LinePattern {
   core: string[];
   leadingNL: boolean;
   trailingNL: boolean;
@@ -193,27 +145,42 @@ function linePattern(lines: string[]): LinePattern {
  * Returns null when the span would start before the first line or end after the last, and a
  * reason string when new_text cannot take the indentation shift.
  */
-function lineEdit(file: KeyedLines, pat: LinePattern, neu: string[], m: Match): { edit: LineEdit; tier: Tier } | string | null {
+function lineEdit(file: KeyedLines, pat: LinePattern, neu: string[], m: Match): { edit: LineEdit; tier: Tier; finalNewline?: boolean } | string | null {
   const N = file.lines.length;
   const first = m.start - (pat.leadingNL ? 1 : 0);
   const last = m.start + pat.core.length - 1 + (pat.trailingNL ? 1 : 0);
-  if (first < 0 || last >= N) return null;
+  // a trailing line break may be the last line's (last === N: the virtual line after it)
+  if (first < 0 || last > N) return null;
   let map: IndentMap = { kind: 'identity' };
   if (m.level >= Level.Loose) map = inferIndentMap(pat.core.map((t, k): [string, string] => [t, file.lines[m.start + k]]));
   // no consistent relation between old_text's indentation and the file's: new_text's cannot be placed
   if (map.kind === 'none' && neu.some((l) => l.trim() !== '')) {
-    return "old_text's indentation differs from the file's inconsistently, so new_text's indentation cannot be inferred; copy old_text and new_text with the file's indentation.";
+    const pairs = pat.core.map((t, k): [string, string] => [t, file.lines[m.start + k]]);
+    const conflict = describeIndentConflict(pairs, (k) => `line ${k + 1 + (pat.leadingNL ? 1 : 0)} of old_text (${quote(pat.core[k])})`);
+    return `old_text's indentation differs from the file's inconsistently: ${conflict}, so new_text's indentation cannot be inferred; copy old_text and new_text with the file's indentation.`;
+  }
+  let newMap = map;
+  if (isShift(map)) {
+    const reading = readNewIndent(pat.core, file.lines.slice(m.start, m.start + pat.core.length), neu);
+    if (reading === 'ambiguous') return AMBIGUOUS_NEW_INDENT;
+    if (reading === 'keep') newMap = { kind: 'identity' };
   }
   const shifted: string[] = [];
   for (const l of neu) {
-    const t = reindent(l, map);
+    const t = reindent(l, newMap);
     if (t === null) return `new_text line ${quote(l)} cannot take the indentation shift old_text needed; send new_text with the file's indentation.`;
     shifted.push(t);
   }
   const head = pat.leadingNL ? file.lines[first] : '';
-  const tail = pat.trailingNL ? file.lines[last] : '';
+  const tail = pat.trailingNL && last < N ? file.lines[last] : '';
   const lines = (head + shifted.join('\n') + tail).split('\n');
-  return { edit: { start: first, end: last + 1, lines }, tier: tierOf(m.level, map) };
+  let finalNewline: boolean | undefined;
+  if (last === N) {
+    // the span took the last line's break: kept when new_text ends with one too
+    if (lines[lines.length - 1] === '') lines.pop();
+    else finalNewline = false;
+  }
+  return { edit: { start: first, end: Math.min(last + 1, N), lines }, tier: tierOf(m.level, map), finalNewline };
 }
 
 function overlapping(edits: LineEdit[]): boolean {
@@ -234,22 +201,8 @@ function countMismatch(lines: number[], expected: number): EngineResult {
   );
 }
 
-function notFound(file: KeyedLines, oldLines: string[]): EngineResult {
-  // report the first line of old_text that exists nowhere in the file (or the first line)
-  const present = new Set(file.lines.map((l) => l.trim()));
-  const bad = oldLines.find((l) => l.trim() && !present.has(l.trim())) ?? oldLines.find((l) => l.trim()) ?? oldLines[0] ?? '';
-  const found = nearestLine(file, bad, 0);
-  return failure(
-    'NO_MATCH',
-    `old_text was not found` + (bad ? `: line ${quote(bad)} is not in the file` : '') +
-      (found ? `; the nearest line is ${found.line_number}: ${quote(found.text)}` : '') +
-      '. Copy old_text from the current file, or read the file again.',
-    { line: bad, ...(found ? { found } : {}) },
-  );
-}
-
-function success(model: LineModel, edits: LineEdit[], tiers: Tier[], count: number, notes?: string[]): EngineResult {
-  const text = renderEdits(model, edits);
+function success(model: LineModel, edits: LineEdit[], tiers: Tier[], count: number, notes?: string[], finalNewline = model.finalNewline): EngineResult {
+  const text = renderEdits(model, edits, finalNewline);
   return {
     ok: true,
     text,

@@ -7,9 +7,13 @@
  */
 import { inferIndentMap, reindent } from '../text/indent';
 import { EngineResult, ChangedRange } from '../patch/types';
+import { readNewIndent } from '../text/newIndent';
+import { afterIndent } from './exact';
 
 export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number): EngineResult | null {
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // the general path also matches a final line break the file lacks: leave that to it
+  if (oldLF.endsWith('\n') && !raw.endsWith('\n')) return null;
   // A file with CRs is searched with CRLF texts; each occurrence must then sit in CRLF lines
   // (checked below), else the general path applies its neighbour rule.
   const crlf = raw.indexOf('\r') >= 0;
@@ -53,14 +57,25 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
     const parts = oldLF.split('\n');
     const trailingNL = parts.length > 1 && parts[parts.length - 1] === '';
     let text = prefix + newN + suffix;
+    let whole = false;
     if (prefix && !prefix.trim() && (suffix === '' || trailingNL)) {
       const core = trailingNL ? parts.slice(0, -1) : parts;
       const fileLines = raw.slice(startAt, end).split(crlf ? '\r\n' : '\n');
       const map = inferIndentMap(core.map((p, j): [string, string] => [p, fileLines[j]]));
       if (map.kind === 'add' && map.prefix === prefix) {
-        text = newLF.split('\n').map((l) => reindent(l, map) ?? l).join(crlf ? '\r\n' : '\n') + suffix;
+        const newLines = newLF.split('\n');
+        const reading = readNewIndent(core, fileLines, newLines);
+        if (reading === 'ambiguous') return null; // the general path refuses
+        const placed = reading === 'keep' ? newLines : newLines.map((l) => reindent(l, map) ?? l);
+        text = placed.join(crlf ? '\r\n' : '\n') + suffix;
         shifted = true;
+        whole = true;
       }
+    }
+    if (!whole) {
+      const reading = afterIndent(prefix, newLF);
+      if (reading === 'ambiguous') return null; // the general path refuses
+      if (reading === 'keep') text = newN + suffix;
     }
     line += countNewlines(raw, pos, startAt);
     if (trailingNL && lineEnd === raw.length && crlf) return null;
