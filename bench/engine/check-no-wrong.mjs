@@ -4,23 +4,38 @@
 // (97% unified diff, 95% search/replace). Prints the per-tag table either way.
 // Usage (after `npm run build`): node bench/engine/check-no-wrong.mjs
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const bench = path.resolve('../shared/bench');
-if (!existsSync(path.join(bench, 'run.mjs'))) {
-  console.error(`the shared benchmark is not at ${bench}`);
+const shared = path.resolve('../shared/bench');
+if (!existsSync(path.join(shared, 'run.mjs'))) {
+  console.error(`the shared benchmark is not at ${shared}`);
   process.exit(2);
 }
 const run = (args, opts = {}) => {
   const r = spawnSync(args[0], args.slice(1), { stdio: 'inherit', ...opts });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
-if (!existsSync(path.join(bench, 'node_modules'))) run(['bash', path.join(bench, 'setup.sh')]);
-run(['node', path.join(bench, 'gen.mjs')]);
+// shared/ belongs to everyone: the benchmark runs from a copy in .bench-cache/ (git-ignored),
+// where its npm dependencies and its generated corpus go, so nothing is written into shared/
+// and two checkouts on one machine do not share a corpus cache.
+const cache = path.resolve('.bench-cache');
+const bench = path.join(cache, 'shared-bench');
+const lock = readFileSync(path.join(shared, 'package-lock.json'), 'utf8');
+const stamp = path.join(cache, 'shared-bench.lock.json');
+const fresh = existsSync(path.join(bench, 'node_modules')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === lock;
+if (!fresh) rmSync(bench, { recursive: true, force: true });
+mkdirSync(bench, { recursive: true });
+cpSync(shared, bench, { recursive: true, filter: (src) => !src.split(path.sep).includes('node_modules') });
+if (!fresh) {
+  run(['bash', path.join(bench, 'setup.sh')]);
+  writeFileSync(stamp, lock);
+}
+const env = { ...process.env, BENCH_CACHE: path.join(cache, 'corpus') };
+run(['node', path.join(bench, 'gen.mjs')], { env });
 const json = path.join(mkdtempSync(path.join(tmpdir(), 'ase-wrong-')), 'engine.json');
-run(['node', path.join(bench, 'run.mjs'), '--adapter', 'module:dist/engine.js', '--json', json]);
+run(['node', path.join(bench, 'run.mjs'), '--adapter', 'module:dist/engine.js', '--json', json], { env });
 
 const { rows } = JSON.parse(readFileSync(json, 'utf8'));
 const wrong = rows.filter((r) => r.outcome === 'WRONG');
