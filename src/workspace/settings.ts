@@ -1,68 +1,44 @@
 import * as vscode from 'vscode';
+import { effectiveSettings, SafeEditSettings, toSafeEditSettings } from '../core/settings';
+
+export type { SafeEditSettings } from '../core/settings';
 
 /**
- * A typed snapshot of the `safeEdit.*` settings; read fresh per tool call so changes apply at
- * once. They are window-scoped, so no resource is passed (VS Code warns when one is).
+ * Reads the `safeEdit.*` settings, fresh per call so changes apply at once. They are
+ * window-scoped, so no resource is passed (VS Code warns when one is).
+ *
+ * Each value comes from `inspect()` per scope and goes through the core policy: a
+ * repository's .vscode/settings.json cannot loosen a guard or shrink retention in an
+ * untrusted window, and nothing gets past its clamp. Never throws: activation depends on
+ * it, and without our tools Copilot silently falls back to its own. A bad value falls back
+ * with one warning naming the setting, shown once.
  */
-export interface SafeEditSettings {
-  patchFailureLimit: number;
-  editFailureLoopLimit: number;
-  repeatedCallWarnAt: number;
-  repeatedCallRefuseAt: number;
-  repeatedBadInputLimit: number;
-  idleResetMinutes: number;
-  writeGuardMinBytes: number;
-  writeGuardMaxShrinkPercent: number;
-  duplicateWindowLines: number;
-  maxFileBytes: number;
-  backupsMaxEntriesPerFile: number;
-  backupsMaxTotalBytes: number;
-  turnsQuietGapMs: number;
-  validationMode: 'block' | 'warn' | 'off';
-  validators: Record<string, string[]>;
-  validatorTimeoutMs: number;
-  diagnosticsMaxWaitMs: number;
-  diagnosticsIncludeWarnings: boolean;
-  diagnosticsOnNewErrors: 'report' | 'rollback';
-  executeDefaultTimeoutMs: number;
-  executeMaxTimeoutMs: number;
-  executeMaxOutputBytes: number;
-  protectedFiles: string[];
-}
-
 export function readSettings(): SafeEditSettings {
-  const c = vscode.workspace.getConfiguration('safeEdit');
-  const n = (key: string, def: number) => {
-    const v = c.get<number>(key, def);
-    return typeof v === 'number' && Number.isFinite(v) ? v : def;
-  };
-  return {
-    patchFailureLimit: n('patchFailureLimit', 2),
-    editFailureLoopLimit: n('editFailureLoopLimit', 3),
-    repeatedCallWarnAt: n('repeatedCall.warnAt', 5),
-    repeatedCallRefuseAt: n('repeatedCall.refuseAt', 10),
-    repeatedBadInputLimit: n('repeatedBadInputLimit', 5),
-    idleResetMinutes: n('counters.idleResetMinutes', 30),
-    writeGuardMinBytes: n('writeGuard.minBytes', 1000),
-    writeGuardMaxShrinkPercent: n('writeGuard.maxShrinkPercent', 90),
-    duplicateWindowLines: n('duplicateWindowLines', 10),
-    maxFileBytes: n('maxFileSizeMB', 10) * 1024 * 1024,
-    backupsMaxEntriesPerFile: n('backups.maxEntriesPerFile', 50),
-    backupsMaxTotalBytes: n('backups.maxTotalMB', 200) * 1024 * 1024,
-    turnsQuietGapMs: n('turns.quietGapMinutes', 2) * 60_000,
-    validationMode: oneOf(c.get('validation.mode'), ['block', 'warn', 'off'] as const, 'block'),
-    validators: (c.get<Record<string, string[]>>('validators') ?? {}) as Record<string, string[]>,
-    validatorTimeoutMs: n('validatorTimeoutMs', 10000),
-    diagnosticsMaxWaitMs: n('diagnostics.maxWaitMs', 2000),
-    diagnosticsIncludeWarnings: c.get<boolean>('diagnostics.includeWarnings', false) === true,
-    diagnosticsOnNewErrors: oneOf(c.get('diagnostics.onNewErrors'), ['report', 'rollback'] as const, 'report'),
-    executeDefaultTimeoutMs: n('execute.defaultTimeoutMs', 60000),
-    executeMaxTimeoutMs: n('execute.maxTimeoutMs', 600000),
-    executeMaxOutputBytes: n('execute.maxOutputKB', 64) * 1024,
-    protectedFiles: (c.get<string[]>('protectedFiles') ?? []).filter((s) => typeof s === 'string'),
-  };
+  try {
+    const c = vscode.workspace.getConfiguration('safeEdit');
+    const r = effectiveSettings((key) => c.inspect(key), vscode.workspace.isTrusted);
+    for (const w of r.warnings) warnOnce(w);
+    return toSafeEditSettings(r.values);
+  } catch (error) {
+    warnOnce(`safeEdit settings could not be read (${error instanceof Error ? error.message : String(error)}); using the defaults.`);
+    return toSafeEditSettings(effectiveSettings(() => undefined, false).values);
+  }
 }
 
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], def: T): T {
-  return allowed.includes(value as T) ? (value as T) : def;
+let sink: ((line: string) => void) | undefined;
+const warned = new Set<string>();
+const MAX_REMEMBERED = 200;
+
+/** Where warnings are logged too (the output channel); set once the channel exists. */
+export function setSettingsWarningSink(log: (line: string) => void): void {
+  sink = log;
+}
+
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  if (warned.size >= MAX_REMEMBERED) warned.clear();
+  warned.add(message);
+  sink?.(`Settings: ${message}`);
+  // Not awaited: a notification, never a modal in the way of a tool call.
+  void Promise.resolve(vscode.window.showWarningMessage(`Agent Safe Edit — ${message}`)).catch(() => undefined);
 }
