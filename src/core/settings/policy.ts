@@ -80,8 +80,8 @@ function parseValue(spec: SettingSpec, raw: unknown): Parsed {
   switch (spec.kind) {
     case 'integer': {
       if (typeof raw !== 'number' || !Number.isFinite(raw)) return { ok: false, note: `expected a number, got ${typeName(raw)}` };
-      const clamped = Math.min(spec.max, Math.max(spec.min, Math.round(raw)));
-      return clamped === raw ? { ok: true, value: raw } : { ok: true, value: clamped, note: `${raw} is outside ${spec.min}–${spec.max}, clamped to ${clamped}` };
+      const clamped = Math.min(spec.max, Math.max(spec.min, spec.fractional ? raw : Math.round(raw)));
+      return clamped === raw ? { ok: true, value: raw } : { ok: true, value: clamped, note: `${raw} is not a ${spec.fractional ? '' : 'whole '}number within ${spec.min}–${spec.max}, clamped to ${clamped}` };
     }
     case 'enum':
       return typeof raw === 'string' && spec.values.includes(raw) ? { ok: true, value: raw } : { ok: false, note: `expected one of ${spec.values.join(', ')}, got ${typeName(raw)}` };

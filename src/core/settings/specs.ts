@@ -10,7 +10,8 @@
 export type Direction = 'higher' | 'lower' | 'neutral';
 
 export type SettingSpec =
-  | { kind: 'integer'; default: number; min: number; max: number; safer: Direction }
+  /** `fractional`: not rounded (a fraction of a minute is a meaningful gap). */
+  | { kind: 'integer'; default: number; min: number; max: number; safer: Direction; fractional?: boolean }
   /** `values` strictest first: an untrusted workspace may only move towards the front. */
   | { kind: 'enum'; default: string; values: readonly string[] }
   | { kind: 'boolean'; default: boolean; safer: boolean }
@@ -34,7 +35,7 @@ export const SETTING_SPECS: Readonly<Record<string, SettingSpec>> = Object.freez
   maxFileSizeMB: int(10, 1, 64, 'lower'),
   'backups.maxEntriesPerFile': int(50, 10, 10_000, 'higher'),
   'backups.maxTotalMB': int(200, 50, 100_000, 'higher'),
-  'turns.quietGapMinutes': int(2, 1, 120, 'neutral'),
+  'turns.quietGapMinutes': { ...int(2, 0.1, 120, 'neutral'), fractional: true } as SettingSpec,
   'validation.mode': { kind: 'enum', default: 'block', values: ['block', 'warn', 'off'] },
   validators: { kind: 'validators', maxEntries: 200 },
   // A validator that times out does not block the edit, so a shorter timeout loosens.

@@ -83,6 +83,10 @@ describe('settings policy (a repository cannot weaken the net)', () => {
   it('neutral settings come from the workspace, clamped, even untrusted', () => {
     assert.deepEqual(effectiveSetting('turns.quietGapMinutes', SETTING_SPECS['turns.quietGapMinutes'], { workspaceValue: 5 }, false), { value: 5 });
     assert.equal(effectiveSetting('execute.maxOutputKB', SETTING_SPECS['execute.maxOutputKB'], { workspaceValue: 1e9 }, false).value, 10_240);
+    // Minutes may be a fraction (0.1 = 6 s); other counts are whole numbers.
+    assert.deepEqual(effectiveSetting('turns.quietGapMinutes', SETTING_SPECS['turns.quietGapMinutes'], { globalValue: 0.1 }, false), { value: 0.1 });
+    assert.equal(effectiveSetting('turns.quietGapMinutes', SETTING_SPECS['turns.quietGapMinutes'], { globalValue: 0 }, false).value, 0.1);
+    assert.equal(effectiveSetting('patchFailureLimit', SETTING_SPECS.patchFailureLimit, { globalValue: 2.6 }, false).value, 3);
   });
 
   it('the folder value wins over the workspace value (VS Code\'s precedence)', () => {
