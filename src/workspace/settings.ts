@@ -17,10 +17,10 @@ export function readSettings(): SafeEditSettings {
   try {
     const c = vscode.workspace.getConfiguration('safeEdit');
     const r = effectiveSettings((key) => c.inspect(key), vscode.workspace.isTrusted);
-    for (const w of r.warnings) warnOnce(w);
+    warnOnce(r.warnings);
     return toSafeEditSettings(r.values);
   } catch (error) {
-    warnOnce(`safeEdit settings could not be read (${error instanceof Error ? error.message : String(error)}); using the defaults.`);
+    warnOnce([`safeEdit settings could not be read (${error instanceof Error ? error.message : String(error)}); using the defaults.`]);
     return toSafeEditSettings(effectiveSettings(() => undefined, false).values);
   }
 }
@@ -34,11 +34,21 @@ export function setSettingsWarningSink(log: (line: string) => void): void {
   sink = log;
 }
 
-function warnOnce(message: string): void {
-  if (warned.has(message)) return;
-  if (warned.size >= MAX_REMEMBERED) warned.clear();
-  warned.add(message);
-  sink?.(`Settings: ${message}`);
+/**
+ * Logs each warning not seen before, and raises ONE notification for them (a hostile
+ * settings file with ten bad values must not open ten toasts).
+ */
+function warnOnce(messages: readonly string[]): void {
+  const fresh = messages.filter((m) => !warned.has(m));
+  if (fresh.length === 0) return;
+  if (warned.size + fresh.length > MAX_REMEMBERED) warned.clear();
+  for (const m of fresh) {
+    warned.add(m);
+    sink?.(`Settings: ${m}`);
+  }
+  const text = fresh.length === 1
+    ? `Agent Safe Edit — ${fresh[0]}`
+    : `Agent Safe Edit corrected ${fresh.length} settings (${fresh.map((m) => m.split(':')[0]).join(', ')}); details in the "Agent Safe Edit" output.`;
   // Not awaited: a notification, never a modal in the way of a tool call.
-  void Promise.resolve(vscode.window.showWarningMessage(`Agent Safe Edit — ${message}`)).catch(() => undefined);
+  void Promise.resolve(vscode.window.showWarningMessage(text)).catch(() => undefined);
 }
