@@ -8,7 +8,7 @@ import { KeyedLock } from '../workspace/file-lock';
 import { promises as fs } from 'node:fs';
 import { findOpenDocument, readCurrentText } from '../workspace/current-text';
 import { resolveTarget, workspaceRoots } from '../workspace/resolve-target';
-import { readSettings, SafeEditSettings } from '../workspace/settings';
+import { readSettings, SafeEditSettings, setSettingsWarningSink } from '../workspace/settings';
 import type { Services } from './services';
 import { BackupStore } from '../history/backupStore';
 import { DiagnosticsActivity } from '../validate/diagnostics-settle';
@@ -21,6 +21,7 @@ import { TurnIds } from './turn-ids';
 export async function createServices(context: vscode.ExtensionContext): Promise<Services> {
   const output = vscode.window.createOutputChannel('Agent Safe Edit', { log: true });
   context.subscriptions.push(output);
+  setSettingsWarningSink((line) => output.appendLine(line));
   const storageDir = (context.storageUri ?? context.globalStorageUri).fsPath;
   const schemas = toolSchemas(context);
   const guard = new GuardState({ settings: guardSettings(readSettings()) });

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
-import { isSensitivePath } from '../core/sensitive';
+import * as os from 'node:os';
+import { promises as fs } from 'node:fs';
+import { sensitiveTarget } from '../core/sensitive';
 import { createUnifiedDiff } from '../core/diff';
 import { fail } from '../core/types';
-import type { Target } from '../workspace/resolve-target';
+import { Target, workspaceRoots } from '../workspace/resolve-target';
 
 export type ConsentAnswer = 'allow' | 'deny';
 
@@ -21,9 +23,13 @@ export async function consentForSensitive(
   extraGlobs: string[],
   answerForTests: () => ConsentAnswer | undefined,
 ): Promise<{ ok: true } | { ok: false; failure: ReturnType<typeof fail>['failure'] }> {
-  const lexical = isSensitivePath(target.relPath, extraGlobs);
-  const real = isSensitivePath(target.realRelPath, extraGlobs);
-  const match = lexical.sensitive ? lexical : real;
+  // Both spellings of the target against every folder (given and real) that holds it.
+  const match = sensitiveTarget({
+    paths: [target.absPath, target.realPath],
+    roots: await rootsWithRealPaths(),
+    extraGlobs,
+    home: os.homedir(),
+  });
   if (!match.sensitive) return { ok: true };
   const diff = createUnifiedDiff(oldText, newText, { oldLabel: `a/${target.displayPath}`, newLabel: `b/${target.displayPath}` });
   const shown = diff.length > 4000 ? `${diff.slice(0, 4000)}\n… (${diff.length - 4000} more characters)` : diff;
@@ -41,4 +47,10 @@ export async function consentForSensitive(
   }
   if (allowed) return { ok: true };
   return fail('PERMISSION_DENIED', `The user declined the change to ${target.displayPath}, a protected file (${match.glob}). Nothing was changed. Do not retry this edit; ask the user what they want instead.`, { glob: match.glob });
+}
+
+async function rootsWithRealPaths(): Promise<string[]> {
+  const given = workspaceRoots().map((r) => r.path);
+  const real = await Promise.all(given.map((p) => fs.realpath(p).catch(() => p)));
+  return [...given, ...real];
 }

@@ -4,6 +4,7 @@ import { fail, Failure } from '../core/types';
 import { checkPathSyntax } from '../core/paths/path-syntax';
 import { pathDenied, quotePath } from '../core/paths/deny';
 import { defaultCaseInsensitive, hasGitSegment, isInsideOrEqual, splitSegments, toSlashes } from '../core/paths/containment';
+import { gitDirContaining } from './git-dirs';
 
 /**
  * Workspace confinement with the real filesystem (Node `fs` only, no `vscode`, so it is
@@ -71,7 +72,9 @@ interface Root {
  *   is fine). A link leaving the workspace is SYMLINK_ESCAPE; a dangling symlink on the way
  *   is DANGLING_SYMLINK (writing through it would create its target, wherever it points).
  * - An existing FIFO, socket or device is SPECIAL_FILE (reading one can block forever).
- * - With `forWrite`: any `.git` name in the lexical or real relative path is GIT_INTERNALS;
+ * - With `forWrite`: any `.git` name in the lexical or real relative path is GIT_INTERNALS,
+ *   and so is a path inside a git dir under another name (`.bare/`, `foo.git/`, the target
+ *   of a `.git` file's `gitdir:` pointer; see {@link gitDirContaining});
  *   an existing file with more than one hard link is HARD_LINK (realpath cannot tell where
  *   its other names are: /etc/passwd, a pnpm store...); a path inside a protected dir
  *   (lexically or really) is PROTECTED_STORAGE.
@@ -169,6 +172,10 @@ async function resolveUnsafe(input: unknown, roots: readonly WorkspaceRootInput[
   if (options.forWrite) {
     if (hasGitSegment(relPath) || hasGitSegment(realRelPath)) {
       return pathDenied('GIT_INTERNALS', `${quotePath(original)} is inside .git; the repository's internals are never written by these tools.`, input);
+    }
+    const gitDir = await gitDirContaining(realRoot.real, real.path, ci);
+    if (gitDir !== undefined) {
+      return pathDenied('GIT_INTERNALS', `${quotePath(original)} is inside a git directory (${quotePath(toSlashes(nodePath.relative(realRoot.real, gitDir)) || '.')}); the repository's internals are never written by these tools.`, input);
     }
     if (kind === 'file' && linkCount > 1) {
       return pathDenied('HARD_LINK', `${quotePath(original)} has ${linkCount} hard links; writing it would also change the file under its other names, which may lie outside the workspace.`, input);

@@ -1,68 +1,54 @@
 import * as vscode from 'vscode';
+import { effectiveSettings, SafeEditSettings, toSafeEditSettings } from '../core/settings';
+
+export type { SafeEditSettings } from '../core/settings';
 
 /**
- * A typed snapshot of the `safeEdit.*` settings; read fresh per tool call so changes apply at
- * once. They are window-scoped, so no resource is passed (VS Code warns when one is).
+ * Reads the `safeEdit.*` settings, fresh per call so changes apply at once. They are
+ * window-scoped, so no resource is passed (VS Code warns when one is).
+ *
+ * Each value comes from `inspect()` per scope and goes through the core policy: a
+ * repository's .vscode/settings.json cannot loosen a guard or shrink retention in an
+ * untrusted window, and nothing gets past its clamp. Never throws: activation depends on
+ * it, and without our tools Copilot silently falls back to its own. A bad value falls back
+ * with one warning naming the setting, shown once.
  */
-export interface SafeEditSettings {
-  patchFailureLimit: number;
-  editFailureLoopLimit: number;
-  repeatedCallWarnAt: number;
-  repeatedCallRefuseAt: number;
-  repeatedBadInputLimit: number;
-  idleResetMinutes: number;
-  writeGuardMinBytes: number;
-  writeGuardMaxShrinkPercent: number;
-  duplicateWindowLines: number;
-  maxFileBytes: number;
-  backupsMaxEntriesPerFile: number;
-  backupsMaxTotalBytes: number;
-  turnsQuietGapMs: number;
-  validationMode: 'block' | 'warn' | 'off';
-  validators: Record<string, string[]>;
-  validatorTimeoutMs: number;
-  diagnosticsMaxWaitMs: number;
-  diagnosticsIncludeWarnings: boolean;
-  diagnosticsOnNewErrors: 'report' | 'rollback';
-  executeDefaultTimeoutMs: number;
-  executeMaxTimeoutMs: number;
-  executeMaxOutputBytes: number;
-  protectedFiles: string[];
-}
-
 export function readSettings(): SafeEditSettings {
-  const c = vscode.workspace.getConfiguration('safeEdit');
-  const n = (key: string, def: number) => {
-    const v = c.get<number>(key, def);
-    return typeof v === 'number' && Number.isFinite(v) ? v : def;
-  };
-  return {
-    patchFailureLimit: n('patchFailureLimit', 2),
-    editFailureLoopLimit: n('editFailureLoopLimit', 3),
-    repeatedCallWarnAt: n('repeatedCall.warnAt', 5),
-    repeatedCallRefuseAt: n('repeatedCall.refuseAt', 10),
-    repeatedBadInputLimit: n('repeatedBadInputLimit', 5),
-    idleResetMinutes: n('counters.idleResetMinutes', 30),
-    writeGuardMinBytes: n('writeGuard.minBytes', 1000),
-    writeGuardMaxShrinkPercent: n('writeGuard.maxShrinkPercent', 90),
-    duplicateWindowLines: n('duplicateWindowLines', 10),
-    maxFileBytes: n('maxFileSizeMB', 10) * 1024 * 1024,
-    backupsMaxEntriesPerFile: n('backups.maxEntriesPerFile', 50),
-    backupsMaxTotalBytes: n('backups.maxTotalMB', 200) * 1024 * 1024,
-    turnsQuietGapMs: n('turns.quietGapMinutes', 2) * 60_000,
-    validationMode: oneOf(c.get('validation.mode'), ['block', 'warn', 'off'] as const, 'block'),
-    validators: (c.get<Record<string, string[]>>('validators') ?? {}) as Record<string, string[]>,
-    validatorTimeoutMs: n('validatorTimeoutMs', 10000),
-    diagnosticsMaxWaitMs: n('diagnostics.maxWaitMs', 2000),
-    diagnosticsIncludeWarnings: c.get<boolean>('diagnostics.includeWarnings', false) === true,
-    diagnosticsOnNewErrors: oneOf(c.get('diagnostics.onNewErrors'), ['report', 'rollback'] as const, 'report'),
-    executeDefaultTimeoutMs: n('execute.defaultTimeoutMs', 60000),
-    executeMaxTimeoutMs: n('execute.maxTimeoutMs', 600000),
-    executeMaxOutputBytes: n('execute.maxOutputKB', 64) * 1024,
-    protectedFiles: (c.get<string[]>('protectedFiles') ?? []).filter((s) => typeof s === 'string'),
-  };
+  try {
+    const c = vscode.workspace.getConfiguration('safeEdit');
+    const r = effectiveSettings((key) => c.inspect(key), vscode.workspace.isTrusted);
+    warnOnce(r.warnings);
+    return toSafeEditSettings(r.values);
+  } catch (error) {
+    warnOnce([`safeEdit settings could not be read (${error instanceof Error ? error.message : String(error)}); using the defaults.`]);
+    return toSafeEditSettings(effectiveSettings(() => undefined, false).values);
+  }
 }
 
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], def: T): T {
-  return allowed.includes(value as T) ? (value as T) : def;
+let sink: ((line: string) => void) | undefined;
+const warned = new Set<string>();
+const MAX_REMEMBERED = 200;
+
+/** Where warnings are logged too (the output channel); set once the channel exists. */
+export function setSettingsWarningSink(log: (line: string) => void): void {
+  sink = log;
+}
+
+/**
+ * Logs each warning not seen before, and raises ONE notification for them (a hostile
+ * settings file with ten bad values must not open ten toasts).
+ */
+function warnOnce(messages: readonly string[]): void {
+  const fresh = messages.filter((m) => !warned.has(m));
+  if (fresh.length === 0) return;
+  if (warned.size + fresh.length > MAX_REMEMBERED) warned.clear();
+  for (const m of fresh) {
+    warned.add(m);
+    sink?.(`Settings: ${m}`);
+  }
+  const text = fresh.length === 1
+    ? `Agent Safe Edit — ${fresh[0]}`
+    : `Agent Safe Edit corrected ${fresh.length} settings (${fresh.map((m) => m.split(':')[0]).join(', ')}); details in the "Agent Safe Edit" output.`;
+  // Not awaited: a notification, never a modal in the way of a tool call.
+  void Promise.resolve(vscode.window.showWarningMessage(text)).catch(() => undefined);
 }

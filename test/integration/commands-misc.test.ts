@@ -105,7 +105,14 @@ describe('commands: compare, clear, reset, agent instructions', () => {
     assert.equal(fs.readFileSync(instructions, 'utf8'), agentInstructionsMarkdown());
     const backup = services.store.list(AGENT_INSTRUCTIONS_PATH)[0];
     assert.equal(backup?.tool, 'add_agent_instructions', 'the replaced text is journaled');
-    const restored: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: AGENT_INSTRUCTIONS_PATH, entryId: backup.id, confirm: false });
+    // .github/instructions/** is a sensitive path (agent instructions), so the restore asks for consent.
+    services.setConsentAnswerForTests('allow');
+    let restored: any;
+    try {
+      restored = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: AGENT_INSTRUCTIONS_PATH, entryId: backup.id, confirm: false });
+    } finally {
+      services.setConsentAnswerForTests(undefined);
+    }
     assert.equal(restored.ok, true, JSON.stringify(restored));
     assert.equal(fs.readFileSync(instructions, 'utf8'), 'my own rules\n', 'the user\'s replaced file can be brought back');
   });

@@ -12,6 +12,7 @@
 //   ASE_TEST_TIMEOUT_MS  overall limit for the run after the workbench starts (default 600000)
 //   ASE_KEEP_RUN_DIR=1   keep the per-run temp folder even when the run passed
 //   ASE_VSCODE_TEST_DIR  where the tools are installed (default <repo>/.vscode-test)
+//   ASE_WORKSPACE_SETTINGS  a JSON file copied to the workspace's .vscode/settings.json
 //   VSCODE_EXECUTABLE_PATH  run with a desktop VS Code instead
 // Prints the mocha spec output, then a last line exactly `N passed, N failed`.
 
@@ -29,12 +30,20 @@ const DEFAULT_TIMEOUT_MS = 600_000;
 /** Stops whatever the run started; replaced once a workbench is up (used on Ctrl-C). */
 let stopActiveSession = async () => {};
 
-/** Writes the workspace's only file, so the folder the window opens is not empty. */
+/**
+ * Writes the workspace's only file, so the folder the window opens is not empty; with
+ * ASE_WORKSPACE_SETTINGS (a JSON file) also the workspace's .vscode/settings.json, as a
+ * cloned repository would carry it.
+ */
 function prepareWorkspace(workspace) {
   writeFileSync(
     path.join(workspace, 'README.md'),
     '# Integration test workspace\n\nA throwaway folder made for one test run; the tests create their own files here.\n',
   );
+  if (process.env.ASE_WORKSPACE_SETTINGS) {
+    mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+    writeFileSync(path.join(workspace, '.vscode', 'settings.json'), readFileSync(path.resolve(REPO_ROOT, process.env.ASE_WORKSPACE_SETTINGS)));
+  }
 }
 
 /** The run's outcome from the reporter's summary file, or undefined when it never wrote one. */

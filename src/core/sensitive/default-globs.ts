@@ -37,4 +37,52 @@ export const DEFAULT_SENSITIVE_GLOBS: readonly string[] = Object.freeze([
   // Git behaviour: filters/diff drivers (run programs) and submodule URLs.
   '**/.gitattributes',
   '**/.gitmodules',
+  // Git hooks and the managers that install them (their scripts run on commit/checkout),
+  // and the repository itself (writes there are refused anyway; listed so the list is
+  // a superset of VS Code's own `chat.tools.edits.autoApprove` defaults).
+  '**/.husky/**',
+  '**/.githooks/**',
+  '**/.pre-commit-config.yaml',
+  '**/.git/**',
+  // Dev containers: the config names images, mounts and commands run on open.
+  '**/.devcontainer/**',
+  '**/.devcontainer.json',
+  // Instructions and tool configuration of coding agents: an edit there steers (or
+  // auto-approves) the next agent session.
+  '**/.github/copilot-instructions.md',
+  '**/.github/instructions/**',
+  '**/.github/prompts/**',
+  '**/.github/chatmodes/**',
+  '**/AGENTS.md',
+  '**/.mcp.json',
+  '**/.claude/settings*.json',
+  '**/.claude/agents/**',
+  // Build and package manifests that run code on install/build (VS Code's defaults).
+  '**/package.json',
+  '**/Cargo.toml',
+  '**/build.rs',
+  '**/server.xml',
+  '**/web.config',
+  '**/*.{csproj,fsproj,vbproj,vcxproj,proj,targets,props,gradle,gradle.kts}',
+  '**/gradle.properties',
+  '**/.pnpmfile.{js,cjs,mjs}',
+  '**/pnpm-workspace.yaml',
+  '**/ruby_lsp/**',
+  // Any other lockfile.
+  '**/*.lock',
+  '**/*-lock.{yaml,json}',
+]);
+
+/**
+ * Home-relative globs, checked only when a workspace folder contains the user's home
+ * folder (someone opened `~`): every dot-file and dot-folder at its top (`.ssh/**`, shell
+ * rc files, `.gitconfig`, `.vscode/extensions/**`, `.config/Code/User/settings.json`), VS
+ * Code's user settings on macOS and Windows, and PowerShell profiles.
+ */
+export const HOME_SENSITIVE_GLOBS: readonly string[] = Object.freeze([
+  '.*',
+  '.*/**',
+  'Library/Application Support/*/User/**',
+  'AppData/Roaming/*/User/**',
+  'Documents/{PowerShell,WindowsPowerShell}/**',
 ]);

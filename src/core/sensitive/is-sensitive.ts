@@ -1,13 +1,15 @@
 import { compileGlob, CompiledGlob } from './glob';
 import { DEFAULT_SENSITIVE_GLOBS } from './default-globs';
-import { defaultCaseInsensitive } from '../paths/containment';
 
 export type SensitiveMatch =
   | { sensitive: true; glob: string; source: 'default' | 'user' }
   | { sensitive: false };
 
 export interface SensitiveOptions {
-  /** Default: true on Windows and macOS (case-insensitive filesystems). */
+  /**
+   * Default: true on every platform. Linux mounts case-insensitive filesystems too (WSL's
+   * /mnt/c, CIFS, exFAT, ext4 casefold), and a missed prompt costs more than an extra one.
+   */
   caseInsensitive?: boolean;
   /** Replace the default list (tests, or a future setting). Default {@link DEFAULT_SENSITIVE_GLOBS}. */
   defaults?: readonly string[];
@@ -27,7 +29,7 @@ export interface SensitiveOptions {
  * innocent name.
  */
 export function isSensitivePath(relPath: string, extraGlobs: readonly unknown[] = [], options: SensitiveOptions = {}): SensitiveMatch {
-  const ci = options.caseInsensitive ?? defaultCaseInsensitive();
+  const ci = options.caseInsensitive ?? true;
   const path = typeof relPath === 'string' ? relPath : '';
   for (const glob of compiledList(options.defaults ?? DEFAULT_SENSITIVE_GLOBS, ci, false)) {
     if (glob.test(path)) return { sensitive: true, glob: glob.pattern, source: 'default' };

@@ -105,6 +105,35 @@ describe('isSensitivePath', () => {
     ['vendor/lib/.gitattributes', '**/.gitattributes'],
     ['.gitmodules', '**/.gitmodules'],
     ['.vscode\\settings.json', '**/.vscode/*.json'],
+    ['.husky/pre-commit', '**/.husky/**'],
+    ['.githooks/post-checkout', '**/.githooks/**'],
+    ['.pre-commit-config.yaml', '**/.pre-commit-config.yaml'],
+    ['.git/config', '**/.git/**'],
+    ['.devcontainer/devcontainer.json', '**/.devcontainer/**'],
+    ['.devcontainer.json', '**/.devcontainer.json'],
+    ['.github/copilot-instructions.md', '**/.github/copilot-instructions.md'],
+    ['.github/instructions/ts.instructions.md', '**/.github/instructions/**'],
+    ['.github/prompts/fix.prompt.md', '**/.github/prompts/**'],
+    ['.github/chatmodes/plan.chatmode.md', '**/.github/chatmodes/**'],
+    ['AGENTS.md', '**/AGENTS.md'],
+    ['pkg/AGENTS.md', '**/AGENTS.md'],
+    ['.mcp.json', '**/.mcp.json'],
+    ['.claude/settings.json', '**/.claude/settings*.json'],
+    ['.claude/settings.local.json', '**/.claude/settings*.json'],
+    ['.claude/agents/x.md', '**/.claude/agents/**'],
+    ['package.json', '**/package.json'],
+    ['Cargo.toml', '**/Cargo.toml'],
+    ['build.rs', '**/build.rs'],
+    ['conf/server.xml', '**/server.xml'],
+    ['web.config', '**/web.config'],
+    ['App/App.csproj', '**/*.{csproj,fsproj,vbproj,vcxproj,proj,targets,props,gradle,gradle.kts}'],
+    ['build.gradle.kts', '**/*.{csproj,fsproj,vbproj,vcxproj,proj,targets,props,gradle,gradle.kts}'],
+    ['gradle.properties', '**/gradle.properties'],
+    ['.pnpmfile.cjs', '**/.pnpmfile.{js,cjs,mjs}'],
+    ['pnpm-workspace.yaml', '**/pnpm-workspace.yaml'],
+    ['lib/ruby_lsp/mygem/addon.rb', '**/ruby_lsp/**'],
+    ['flake.lock', '**/*.lock'],
+    ['deno-lock.json', '**/*-lock.{yaml,json}'],
   ];
   for (const [path, glob] of sensitive) {
     it(`flags ${path} via ${glob}`, () => {
@@ -113,15 +142,22 @@ describe('isSensitivePath', () => {
   }
 
   const ordinary = [
-    'src/index.ts', 'package.json', '.gitignore', 'README.md', '.vscode/notes.md', '.vscode/sub/x.json',
+    'src/index.ts', 'package.json.md', '.gitignore', 'README.md', '.vscode/notes.md', '.vscode/sub/x.json',
     '.github/ISSUE_TEMPLATE/bug.md', '.github/CODEOWNERS', 'env.ts', 'docs/environment.md', 'src/my.env.ts',
-    'go.mod', 'Cargo.toml', 'yarn.lock.bak', 'my-package-lock.json', 'lockfiles/readme.txt', 'npmrc',
+    'go.mod', 'Cargo.toml.orig', 'yarn.lock.bak', 'my-package-lock.json.txt', 'lockfiles/readme.txt', 'npmrc',
+    '.github/copilot.md', 'docs/agents.md.txt', '.claude/notes.md',
   ];
   for (const path of ordinary) {
     it(`does not flag ${path}`, () => {
       assert.deepEqual(isSensitivePath(path, [], { caseInsensitive: false }), { sensitive: false });
     });
   }
+
+  it('is case-insensitive by default on every platform (WSL /mnt/c, CIFS, exFAT, casefold mounts)', () => {
+    assert.equal(isSensitivePath('.VSCode/Settings.JSON').sensitive, true);
+    assert.equal(isSensitivePath('.GitHub/Workflows/CI.yml').sensitive, true);
+    assert.equal(isSensitivePath('Secrets/Key.PEM', ['secrets/*.pem']).sensitive, true);
+  });
 
   it('is case-insensitive when asked (Windows, macOS)', () => {
     assert.equal(isSensitivePath('.VSCode/Settings.JSON', [], { caseInsensitive: true }).sensitive, true);

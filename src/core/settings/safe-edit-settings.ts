@@ -1,0 +1,60 @@
+/**
+ * A typed snapshot of the `safeEdit.*` settings, in the units the code uses (bytes, ms).
+ * Built from the values {@link effectiveSettings} returns (already typed and clamped).
+ */
+export interface SafeEditSettings {
+  patchFailureLimit: number;
+  editFailureLoopLimit: number;
+  repeatedCallWarnAt: number;
+  repeatedCallRefuseAt: number;
+  repeatedBadInputLimit: number;
+  idleResetMinutes: number;
+  writeGuardMinBytes: number;
+  writeGuardMaxShrinkPercent: number;
+  duplicateWindowLines: number;
+  maxFileBytes: number;
+  backupsMaxEntriesPerFile: number;
+  backupsMaxTotalBytes: number;
+  turnsQuietGapMs: number;
+  validationMode: 'block' | 'warn' | 'off';
+  validators: Record<string, string[]>;
+  validatorTimeoutMs: number;
+  diagnosticsMaxWaitMs: number;
+  diagnosticsIncludeWarnings: boolean;
+  diagnosticsOnNewErrors: 'report' | 'rollback';
+  executeDefaultTimeoutMs: number;
+  executeMaxTimeoutMs: number;
+  executeMaxOutputBytes: number;
+  protectedFiles: string[];
+}
+
+export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings {
+  const n = (key: string) => v[key] as number;
+  const executeMaxTimeoutMs = n('execute.maxTimeoutMs');
+  return {
+    patchFailureLimit: n('patchFailureLimit'),
+    editFailureLoopLimit: n('editFailureLoopLimit'),
+    repeatedCallWarnAt: n('repeatedCall.warnAt'),
+    repeatedCallRefuseAt: n('repeatedCall.refuseAt'),
+    repeatedBadInputLimit: n('repeatedBadInputLimit'),
+    idleResetMinutes: n('counters.idleResetMinutes'),
+    writeGuardMinBytes: n('writeGuard.minBytes'),
+    writeGuardMaxShrinkPercent: n('writeGuard.maxShrinkPercent'),
+    duplicateWindowLines: n('duplicateWindowLines'),
+    maxFileBytes: n('maxFileSizeMB') * 1024 * 1024,
+    backupsMaxEntriesPerFile: n('backups.maxEntriesPerFile'),
+    backupsMaxTotalBytes: n('backups.maxTotalMB') * 1024 * 1024,
+    turnsQuietGapMs: n('turns.quietGapMinutes') * 60_000,
+    validationMode: v['validation.mode'] as SafeEditSettings['validationMode'],
+    validators: v.validators as Record<string, string[]>,
+    validatorTimeoutMs: n('validatorTimeoutMs'),
+    diagnosticsMaxWaitMs: n('diagnostics.maxWaitMs'),
+    diagnosticsIncludeWarnings: v['diagnostics.includeWarnings'] as boolean,
+    diagnosticsOnNewErrors: v['diagnostics.onNewErrors'] as SafeEditSettings['diagnosticsOnNewErrors'],
+    // A default above the maximum would be refused by the maximum anyway; keep them coherent.
+    executeDefaultTimeoutMs: Math.min(n('execute.defaultTimeoutMs'), executeMaxTimeoutMs),
+    executeMaxTimeoutMs,
+    executeMaxOutputBytes: n('execute.maxOutputKB') * 1024,
+    protectedFiles: v.protectedFiles as string[],
+  };
+}
