@@ -28,6 +28,10 @@ export interface SafeEditSettings {
   executeMaxTimeoutMs: number;
   executeMaxOutputBytes: number;
   protectedFiles: string[];
+  /** execute_program may run inline code and git configuration changes (each call still asked). User settings only. */
+  executeAllowInlineCode: boolean;
+  /** execute_program may name protected files or .git internals in its arguments (each call still asked). User settings only. */
+  executeAllowProtectedPathArguments: boolean;
 }
 
 export function readSettings(): SafeEditSettings {
@@ -60,7 +64,18 @@ export function readSettings(): SafeEditSettings {
     executeMaxTimeoutMs: n('execute.maxTimeoutMs', 600000),
     executeMaxOutputBytes: n('execute.maxOutputKB', 64) * 1024,
     protectedFiles: (c.get<string[]>('protectedFiles') ?? []).filter((s) => typeof s === 'string'),
+    executeAllowInlineCode: userOnly(c, 'execute.allowInlineCode'),
+    executeAllowProtectedPathArguments: userOnly(c, 'execute.allowProtectedPathArguments'),
   };
+}
+
+/**
+ * A loosening switch read from the user's own settings only: a repository's
+ * .vscode/settings.json (or a workspace file) must not be able to turn it on. The manifest
+ * declares these "machine" scoped as well, so VS Code ignores workspace values itself.
+ */
+function userOnly(c: vscode.WorkspaceConfiguration, key: string): boolean {
+  return c.inspect<boolean>(key)?.globalValue === true;
 }
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], def: T): T {

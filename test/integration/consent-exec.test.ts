@@ -70,4 +70,68 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
       assert.ok(!prompts[0].choices.includes('Allow This Edit'));
     });
   });
+
+  describe('item 13: execute_program asks every time for risky arguments, whatever the chat allowed', () => {
+    const config = () => vscode.workspace.getConfiguration('safeEdit');
+    afterEach(async () => {
+      await config().update('execute.allowInlineCode', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('execute.allowProtectedPathArguments', undefined, vscode.ConfigurationTarget.Global);
+    });
+
+    it('sh -c is refused with PERMISSION_DENIED through invokeTool (no confirmation step), nothing runs, no prompt', async () => {
+      const d = freshDir('item13-off');
+      api.services.setConsentAnswerForTests('allow');
+      const r = await invoke('execute_program', { program: 'sh', args: ['-c', 'echo pwned > pwned.txt'], cwd: d.rel });
+      assert.equal(r.error_type, 'PERMISSION_DENIED', JSON.stringify(r));
+      assert.equal(r.setting, 'safeEdit.execute.allowInlineCode');
+      assert.equal(fs.existsSync(path.join(d.abs, 'pwned.txt')), false);
+      assert.equal(api.services.consentPromptsForTests().length, 0, 'refused without asking');
+    });
+
+    it('git -c, git config and an argument naming .vscode/settings.json or .git/ are refused too', async () => {
+      const d = freshDir('item13-git');
+      for (const [program, args] of [
+        ['git', ['-c', 'core.pager=touch pwned', 'log']],
+        ['git', ['config', 'core.hooksPath', 'hooks']],
+        ['cp', ['/dev/null', '.vscode/settings.json']],
+        ['cat', ['.git/config']],
+      ] as [string, string[]][]) {
+        const r = await invoke('execute_program', { program, args, cwd: d.rel });
+        assert.equal(r.error_type, 'PERMISSION_DENIED', `${program} ${args.join(' ')}: ${JSON.stringify(r)}`);
+      }
+    });
+
+    it('with safeEdit.execute.allowInlineCode on, each such call is asked (allowed: it runs; declined: PERMISSION_DENIED)', async () => {
+      const d = freshDir('item13-on');
+      await config().update('execute.allowInlineCode', true, vscode.ConfigurationTarget.Global);
+      api.services.setConsentAnswerForTests('allow');
+      const ok = await invoke('execute_program', { program: 'sh', args: ['-c', 'echo ran > ran.txt'], cwd: d.rel });
+      assert.equal(ok.success, true, JSON.stringify(ok));
+      assert.equal(fs.readFileSync(path.join(d.abs, 'ran.txt'), 'utf8'), 'ran\n');
+      const prompts = api.services.consentPromptsForTests();
+      assert.equal(prompts.length, 1);
+      assert.deepEqual(prompts[0].choices, ['Run This Once']);
+      assert.match(prompts[0].detail, /INLINE_CODE/);
+      api.services.setConsentAnswerForTests('deny');
+      const no = await invoke('execute_program', { program: 'sh', args: ['-c', 'echo again > again.txt'], cwd: d.rel });
+      assert.equal(no.error_type, 'PERMISSION_DENIED', JSON.stringify(no));
+      assert.equal(fs.existsSync(path.join(d.abs, 'again.txt')), false);
+    });
+
+    it('the confirmation names the resolved executable path and quotes cwd inside the code block (item 14)', async () => {
+      const d = freshDir('item13-prepare');
+      const cwdRel = `${d.rel}/c\`w](x)`;
+      fs.mkdirSync(path.join(workspaceRoot(), cwdRel));
+      const tool = api.tools.get('execute_program');
+      const prepared = await tool.prepareInvocation({ input: { program: 'sh', args: ['-c', 'x'], cwd: cwdRel } }, new vscode.CancellationTokenSource().token);
+      const md: string = prepared.confirmationMessages.message.value;
+      assert.match(md, /program {2}= "\/[^"]*\/sh"/, md);
+      const fence = md.indexOf('```');
+      const outsideCode = md.slice(0, fence);
+      assert.ok(fence > 0 && !outsideCode.includes('c`w'), md);
+      assert.ok(md.includes(JSON.stringify(path.join(workspaceRoot(), cwdRel))), md);
+      assert.match(md, /Needs your answer every time \(INLINE_CODE\)/);
+    });
+  });
 });
+
