@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { resolveCwd, resolveProgram, runProgram } from '../exec';
+import { programEnvironment, resolveCwd, resolveProgram, runProgram } from '../exec';
 import { checkArguments } from '../exec/check-arguments';
 import { confirmationText } from '../exec/confirmation-text';
 import type { ArgRisk } from '../exec/risky-args';
@@ -8,20 +8,6 @@ import { fail } from '../core/types';
 import { workspaceRoots } from '../workspace/resolve-target';
 import { failureResult } from './tool-result';
 import type { ToolDefinition } from './tool-runner';
-
-/**
- * The extension host's environment minus what only makes sense inside it: with
- * ELECTRON_RUN_AS_NODE an Electron app (VS Code itself) would start as plain Node, and the
- * VSCODE_* variables describe this host's IPC channels, not the program's.
- */
-function programEnvironment(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (k === 'ELECTRON_RUN_AS_NODE' || k.startsWith('VSCODE_')) continue;
-    env[k] = v;
-  }
-  return env;
-}
 
 export interface ExecuteProgramInput {
   program: string;
