@@ -17,6 +17,7 @@ import { defaultWasmDirs } from '../validate/wasm-files';
 import { consentForSensitive } from './sensitive-consent';
 import { UserPrompter } from './user-prompt';
 import { ProposedDocuments } from './proposed-documents';
+import { withUiToken } from '../commands/ui-token';
 import { TurnIds } from './turn-ids';
 
 /** Builds the per-window services from the extension context and the current settings. */
@@ -62,6 +63,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     setConsentAnswerForTests: (answer) => prompter.setAnswerForTests(answer),
     consentPromptsForTests: () => prompter.recordsForTests(),
     ask: (prompt) => prompter.ask(prompt),
+    uiTokenForTests: () => (testMode ? withUiToken({}).uiToken : undefined),
     settings: () => readSettings(),
     checkInput(tool, input) {
       const schema = schemas.get(tool);

@@ -31,6 +31,8 @@ export interface Services {
   setConsentAnswerForTests(answer: 'allow' | 'deny' | undefined): void;
   /** Test mode only: the modal prompts shown (or stub-answered) since the last setConsentAnswerForTests; [] otherwise. */
   consentPromptsForTests(): PromptRecord[];
+  /** Test mode only: this session's UI token (lets a test pass `confirm: false` to a command); undefined otherwise. */
+  uiTokenForTests(): string | undefined;
   /** A modal question to the user (answered by the stub in test mode); the chosen button or undefined. */
   ask(prompt: UserPrompt): Promise<string | undefined>;
   checkInput(tool: string, input: unknown): { ok: true; value: unknown } | { ok: false; failure: Failure };

@@ -133,5 +133,41 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
       assert.match(md, /Needs your answer every time \(INLINE_CODE\)/);
     });
   });
-});
 
+  describe('item 14: the rest', () => {
+    it('read_file refuses a hard link to a file outside the workspace (PATH_DENIED, HARD_LINK), returning none of it', async () => {
+      const d = freshDir('item14-hardlink');
+      const outsideDir = fs.mkdtempSync(path.join(path.dirname(workspaceRoot()), 'outside-'));
+      fs.writeFileSync(path.join(outsideDir, 'secret.txt'), 'TOP SECRET\n');
+      fs.linkSync(path.join(outsideDir, 'secret.txt'), path.join(d.abs, 'notes.txt'));
+      const r = await invoke('read_file', { path: `${d.rel}/notes.txt` });
+      assert.equal(r.error_type, 'PATH_DENIED', JSON.stringify(r));
+      assert.equal(r.reason, 'HARD_LINK');
+      assert.ok(!JSON.stringify(r).includes('TOP SECRET'));
+    });
+
+    it('{ confirm: false } from any caller without our UI token does not skip the confirmation of Clear Backups and the rollbacks', async () => {
+      const d = freshDir('item14-confirm');
+      const rel = `${d.rel}/kept.txt`;
+      writeBytes(path.join(d.abs, 'kept.txt'), 'one\n');
+      const r0 = await invoke('read_file', { path: rel });
+      const w = await invoke('write_file', { path: rel, content: 'two\n', base_sha256: r0.sha256 });
+      assert.equal(w.success, true, JSON.stringify(w));
+      const backups = api.services.store.list(rel).length;
+      assert.ok(backups >= 1);
+      api.services.setConsentAnswerForTests('deny');
+      const cleared: any = await vscode.commands.executeCommand('agentSafeEdit.clearBackups', { path: rel, confirm: false });
+      assert.equal(cleared.cancelled, true, JSON.stringify(cleared));
+      assert.equal(api.services.store.list(rel).length, backups, 'no backup was deleted');
+      const forged: any = await vscode.commands.executeCommand('agentSafeEdit.clearBackups', { path: rel, confirm: false, uiToken: 'guessed' });
+      assert.equal(forged.cancelled, true, JSON.stringify(forged));
+      const rolled: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, revision: 0, confirm: false });
+      assert.equal(rolled.cancelled, true, JSON.stringify(rolled));
+      const turn: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false });
+      assert.equal(turn.cancelled, true, JSON.stringify(turn));
+      assert.equal(fs.readFileSync(path.join(d.abs, 'kept.txt'), 'utf8'), 'two\n', 'nothing was rolled back');
+      const asked = api.services.consentPromptsForTests().map((p: any) => p.choices[0]);
+      assert.deepEqual(asked, ['Delete Backups', 'Delete Backups', 'Roll Back', 'Roll Back Turn'], 'each one asked the user');
+    });
+  });
+});
