@@ -27,6 +27,8 @@ export interface JsonChangeLimits {
 }
 
 const MAX_NAME_CHARS = 80;
+/** Deepest bracket nesting handed to the (recursive) parser; deeper texts are not summarised. */
+const MAX_PARSE_DEPTH = 512;
 const MAX_VALUE_CHARS = 80;
 
 /** Extensions read as JSON with comments (settings, tasks, workspaces, tsconfig…). */
@@ -47,8 +49,16 @@ export function isJsonLikePath(displayPath: string): boolean {
  */
 export function summarizeJsonChanges(oldText: string, newText: string, limits: JsonChangeLimits = {}): JsonChangeSummary {
   const errors: ParseError[] = [];
-  const oldRoot = parseTree(oldText, [], { allowTrailingComma: true, disallowComments: false });
-  const newRoot = parseTree(newText, errors, { allowTrailingComma: true, disallowComments: false });
+  // jsonc-parser recurses per nesting level: a deeply nested text would overflow the stack.
+  if (nestingDepth(oldText) > MAX_PARSE_DEPTH || nestingDepth(newText) > MAX_PARSE_DEPTH) return { changes: [], truncated: true, newTextHasErrors: false };
+  let oldRoot: Node | undefined;
+  let newRoot: Node | undefined;
+  try {
+    oldRoot = parseTree(oldText, [], { allowTrailingComma: true, disallowComments: false });
+    newRoot = parseTree(newText, errors, { allowTrailingComma: true, disallowComments: false });
+  } catch {
+    return { changes: [], truncated: true, newTextHasErrors: true };
+  }
   const state: WalkState = {
     changes: [],
     truncated: false,
@@ -126,6 +136,26 @@ function report(s: WalkState, path: string[], kind: JsonKeyChange['kind'], node:
   if (node && !isContainer(node)) change.value = visible(shorten(JSON.stringify(node.value) ?? 'null', MAX_VALUE_CHARS));
   else if (node) change.value = node.type === 'object' ? '{}' : '[]';
   s.changes.push(change);
+}
+
+/**
+ * The deepest `{`/`[` nesting outside strings, in one pass. Brackets inside comments count
+ * too, which can only overstate the depth (the summary is then skipped and the view is cut).
+ */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++;
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x7b || ch === 0x5b) max = Math.max(max, ++depth);
+    else if (ch === 0x7d || ch === 0x5d) depth = Math.max(0, depth - 1);
+  }
+  return max;
 }
 
 /** Names joined by dots; index segments (`[0]`) attach without one. */

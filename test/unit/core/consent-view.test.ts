@@ -42,6 +42,12 @@ describe('sensitive consent view (item 4)', () => {
       assert.equal(s.changes.length, 10);
       assert.equal(s.truncated, true);
     });
+    it('a text nested too deeply to parse is not summarised and counts as cut (no stack overflow)', () => {
+      const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+      const s = summarizeJsonChanges('{}', deep);
+      assert.deepEqual(s.changes, []);
+      assert.equal(s.truncated, true);
+    });
     it('shows bidi and zero-width characters in key names as escapes', () => {
       const s = summarizeJsonChanges('{}', '{"a\u202eb": 1}');
       assert.equal(s.changes[0].path, '"a\\u202eb"');
