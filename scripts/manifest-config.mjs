@@ -25,6 +25,8 @@ const properties = {
   'safeEdit.execute.defaultTimeoutMs': int(60000, 100, undefined, 'Default timeout of execute_program.'),
   'safeEdit.execute.maxTimeoutMs': int(600000, 1000, undefined, 'Largest timeout_ms execute_program accepts.'),
   'safeEdit.execute.maxOutputKB': int(64, 1, 10240, 'Captured stdout/stderr per stream (head and tail kept).'),
+  'safeEdit.execute.allowInlineCode': { type: 'boolean', default: false, scope: 'machine', markdownDescription: 'Let `execute_program` run code given on its command line (`sh -c`, `python -c`, `node -e`, `pwsh -Command`, `cmd /c`…) and git calls that change what git runs (`git -c`, `git config`, `--exec-path`, `submodule foreach`…). Off: such calls are refused. On: each one is still asked in a dialog every time, even when the tool is always allowed. User settings only; a workspace cannot set it.' },
+  'safeEdit.execute.allowProtectedPathArguments': { type: 'boolean', default: false, scope: 'machine', markdownDescription: 'Let `execute_program` take arguments that name a protected file (`.vscode/*.json`, workflows, `.env*`, lockfiles, `safeEdit.protectedFiles`…) or anything inside `.git`. Off: such calls are refused. On: each one is still asked in a dialog every time, even when the tool is always allowed. User settings only; a workspace cannot set it.' },
   'safeEdit.protectedFiles': { type: 'array', items: { type: 'string' }, default: [], description: 'Extra glob patterns (workspace-relative) of files whose edits need your explicit consent, in addition to the built-in list (.vscode/*.json, .github/workflows/**, .env*, lockfiles, …).' },
 };
 

@@ -1,8 +1,9 @@
 /**
  * Reading the optional argument of a command. Commands are called from the palette (no
  * argument), from the history tree (a tree item), from tests and from other extensions (a
- * plain object); anything else is treated as "no argument". Pure: no `vscode` import.
+ * plain object); anything else is treated as "no argument". No `vscode` import.
  */
+import { isOwnUiToken } from './ui-token';
 
 /** The optional argument shared by our commands; every field is optional and checked. */
 export interface CommandArgs {
@@ -16,7 +17,7 @@ export interface CommandArgs {
   entryId?: string;
   /** Index into the rollback-able turns, newest first. */
   turnIndex?: number;
-  /** false = no confirmation dialog (tests, scripted callers). */
+  /** false = no confirmation dialog; honoured only with this session's UI token (see ui-token.ts). */
   confirm?: boolean;
   /** true = overwrite differing files without asking; false = keep them without asking. */
   overwrite?: boolean;
@@ -44,7 +45,8 @@ export function readArgs(arg: unknown): CommandArgs {
   if (typeof o.path === 'string' && o.path !== '') out.path = o.path;
   if (isIndex(o.revision)) out.revision = o.revision;
   if (isIndex(o.turnIndex)) out.turnIndex = o.turnIndex;
-  if (typeof o.confirm === 'boolean') out.confirm = o.confirm;
+  // Skipping a destructive command's confirmation is our own UI's privilege, not any caller's.
+  if (o.confirm === true || (o.confirm === false && isOwnUiToken(o.uiToken))) out.confirm = o.confirm;
   if (typeof o.overwrite === 'boolean') out.overwrite = o.overwrite;
   return out;
 }

@@ -17,7 +17,7 @@ export async function clearBackupsCommand(services: Services, arg: unknown): Pro
     path = choice.path;
   }
   const scope = path === undefined ? 'all agent-edit backups in this workspace' : `the backups of ${path}`;
-  const yes = await confirmModal(args.confirm, `Delete ${scope}?`, 'The files themselves are not changed, but their earlier states can then no longer be restored from Agent Safe Edit. This cannot be undone. (VS Code\'s own local history is not affected.)', 'Delete Backups');
+  const yes = await confirmModal(services, args.confirm, `Delete ${scope}?`, 'The files themselves are not changed, but their earlier states can then no longer be restored from Agent Safe Edit. This cannot be undone. (VS Code\'s own local history is not affected.)', 'Delete Backups');
   if (!yes) return cancelled();
   const cleared = await services.store.clear(path);
   if (!cleared.ok) return announce({ ok: false, message: `Agent Safe Edit: the backups could not be cleared: ${cleared.failure.message}` });

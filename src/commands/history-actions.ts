@@ -34,6 +34,7 @@ export async function rollbackToBeforeCommand(services: Services, arg: unknown):
   if (!entry) return announce({ ok: false, message: GONE });
   if (!entry.has_snapshot) return announce({ ok: false, message: `Agent Safe Edit: no backup was stored for this ${entry.outcome} attempt on ${entry.path}, so there is nothing to restore.` });
   const yes = await confirmModal(
+    services,
     readArgs(arg).confirm,
     `Roll back ${entry.path} to the state before ${entry.tool} (${new Date(entry.time).toLocaleString()})?`,
     'The current text is backed up first, so this rollback can itself be rolled back.',

@@ -55,10 +55,13 @@ export async function restoreAndNote(services: Services, ctx: InvocationContext,
   return result;
 }
 
-/** A modal warning with one action button; true when the user chose it. Skipped (true) when `confirm` is false. */
-export async function confirmModal(confirm: boolean | undefined, message: string, detail: string, action: string): Promise<boolean> {
+/**
+ * A modal warning with one action button; true when the user chose it. Skipped (true) when
+ * `confirm` is false, which readArgs lets through only from our own UI.
+ */
+export async function confirmModal(services: Services, confirm: boolean | undefined, message: string, detail: string, action: string): Promise<boolean> {
   if (confirm === false) return true;
-  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
+  const choice = await services.ask({ message, detail, choices: [action], yes: action });
   return choice === action;
 }
 

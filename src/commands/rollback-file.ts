@@ -23,6 +23,7 @@ export async function rollbackFileCommand(services: Services, arg: unknown): Pro
   const entry = chosen.entry;
   const revision = entries.indexOf(entry);
   const yes = await confirmModal(
+    services,
     args.confirm,
     `Roll back ${path} to the state before ${entry.tool} (${new Date(entry.time).toLocaleString()})?`,
     'The current text is backed up first, so this rollback can itself be rolled back (or undone in the editor).',

@@ -33,6 +33,7 @@ export async function rollbackTurnCommand(services: Services, arg: unknown): Pro
   }
   const files = steps.map((s) => s.path);
   const yes = await confirmModal(
+    services,
     args.confirm,
     `Roll back the agent turn that changed ${files.length} file${files.length === 1 ? '' : 's'}?`,
     `${files.join('\n')}\n\nEach file goes back to its state before the turn; files the turn created are deleted. Every current text is backed up first, so this rollback can itself be rolled back.`,

@@ -14,6 +14,7 @@ export async function undoLastAgentEditCommand(services: Services, arg: unknown)
   const entry = await chooseUndoTarget(services.store.listAll(), async (p) => (await services.peekSha256(p)) || undefined);
   if (!entry) return announce({ ok: false, message: 'Agent Safe Edit: there is no agent edit left to undo.' });
   const yes = await confirmModal(
+    services,
     args.confirm,
     `Undo the last agent edit of ${entry.path}?`,
     `Restores ${entry.path} to its state before ${entry.tool} at ${new Date(entry.time).toLocaleString()}. The current text is backed up first, so this can be rolled back too.`,

@@ -3,3 +3,4 @@ export { resolveProgram, ResolveProgramOptions, ProgramResolution } from './reso
 export { resolveCwd } from './resolve-cwd';
 export { HeadTailCapture } from './output-capture';
 export { killProcessTree, groupAlive } from './kill-tree';
+export { programEnvironment } from './program-environment';

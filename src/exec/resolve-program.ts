@@ -83,7 +83,7 @@ async function resolveAbsolute(p: string, original: string, o: ResolveProgramOpt
   }
   const exec = await checkExecutable(abs, original, o, platform);
   if (!exec.ok) return exec;
-  const inside = await resolveInWorkspace(abs, o.workspaceRoots ?? []);
+  const inside = await resolveInWorkspace(abs, o.workspaceRoots ?? [], { allowHardLinks: true });
   return { ok: true, path: abs, via: inside.ok ? 'workspace' : 'absolute' };
 }
 
@@ -96,7 +96,7 @@ async function resolveInWorkspaceProgram(p: string, original: string, o: Resolve
   }
   if (typeof base !== 'string') return pathDenied('NO_WORKSPACE', 'No workspace folder is open; relative programs are resolved inside it.', original);
   const candidate = nodePath.resolve(base, p.split(/[\\/]/).join(nodePath.sep));
-  const r = await resolveInWorkspace(candidate, roots);
+  const r = await resolveInWorkspace(candidate, roots, { allowHardLinks: true });
   if (!r.ok) {
     if (r.failure.error_type === 'FILE_NOT_FOUND') return notFound(original, `The program ${quotePath(original)} does not exist (resolved from ${quotePath(base)}).`);
     if (r.failure.reason === 'PARENT_ESCAPE' || r.failure.reason === 'OUTSIDE_WORKSPACE') {

@@ -14,7 +14,10 @@ import { BackupStore } from '../history/backupStore';
 import { DiagnosticsActivity } from '../validate/diagnostics-settle';
 import { configureSyntaxChecks } from '../validate/syntax/check-syntax';
 import { defaultWasmDirs } from '../validate/wasm-files';
-import { consentForSensitive, ConsentAnswer } from './sensitive-consent';
+import { consentForSensitive } from './sensitive-consent';
+import { UserPrompter } from './user-prompt';
+import { ProposedDocuments } from './proposed-documents';
+import { withUiToken } from '../commands/ui-token';
 import { TurnIds } from './turn-ids';
 
 /** Builds the per-window services from the extension context and the current settings. */
@@ -43,7 +46,9 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   const turnIds = new TurnIds();
   // Only the test runner can answer the consent dialog for the user, never a normal session.
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
-  let consentAnswerForTests: ConsentAnswer | undefined;
+  const prompter = new UserPrompter(testMode);
+  const proposed = new ProposedDocuments();
+  context.subscriptions.push(proposed.register());
 
   const services: Services = {
     extensionUri: context.extensionUri,
@@ -55,10 +60,11 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     diagnosticsActivity,
     turnIdFor: (token) => turnIds.idFor(token),
     consentForSensitive: (target, oldText, newText, tool) =>
-      consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, () => (testMode ? consentAnswerForTests : undefined)),
-    setConsentAnswerForTests: (answer) => {
-      if (testMode) consentAnswerForTests = answer;
-    },
+      consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed),
+    setConsentAnswerForTests: (answer) => prompter.setAnswerForTests(answer),
+    consentPromptsForTests: () => prompter.recordsForTests(),
+    ask: (prompt) => prompter.ask(prompt),
+    uiTokenForTests: () => (testMode ? withUiToken({}).uiToken : undefined),
     settings: () => readSettings(),
     checkInput(tool, input) {
       const schema = schemas.get(tool);

@@ -1,19 +1,25 @@
-import * as vscode from 'vscode';
 import * as os from 'node:os';
 import { promises as fs } from 'node:fs';
 import { sensitiveTarget } from '../core/sensitive';
+import { buildConsentView, ALLOW_CHOICE, REVIEW_CHOICE } from '../core/sensitive/consent-view';
+import { isJsonLikePath, summarizeJsonChanges } from '../core/sensitive/json-changes';
 import { createUnifiedDiff } from '../core/diff';
-import { fail } from '../core/types';
+import { fail, Failure } from '../core/types';
 import { Target, workspaceRoots } from '../workspace/resolve-target';
+import type { UserPrompter } from './user-prompt';
+import type { ProposedDocuments } from './proposed-documents';
 
-export type ConsentAnswer = 'allow' | 'deny';
+/** Rounds of "Review Diff…" before the consent counts as declined (each reopens the diff). */
+const MAX_ROUNDS = 10;
 
 /**
  * Asks the user, in a modal dialog raised from `invoke` itself, before an agent edits a
  * sensitive file (workspace settings, CI workflows, agent definitions, lockfiles, .env…).
  * This is independent of the chat's "Always Allow" for the tool: a prompt injection that got
  * the tool auto-approved still cannot rewrite `.vscode/settings.json` unseen (CVE-2025-53773).
- * `answerForTests` replaces the dialog only in the extension's test mode.
+ * What the dialog shows and offers is decided by buildConsentView: for JSON the changed keys
+ * first, and Allow only once the whole change has been seen (in the dialog, or in the diff
+ * editor that "Review Diff…" opens).
  */
 export async function consentForSensitive(
   target: Target,
@@ -21,8 +27,9 @@ export async function consentForSensitive(
   newText: string,
   tool: string,
   extraGlobs: string[],
-  answerForTests: () => ConsentAnswer | undefined,
-): Promise<{ ok: true } | { ok: false; failure: ReturnType<typeof fail>['failure'] }> {
+  prompter: UserPrompter,
+  documents: ProposedDocuments,
+): Promise<{ ok: true } | { ok: false; failure: Failure }> {
   // Both spellings of the target against every folder (given and real) that holds it.
   const match = sensitiveTarget({
     paths: [target.absPath, target.realPath],
@@ -32,20 +39,16 @@ export async function consentForSensitive(
   });
   if (!match.sensitive) return { ok: true };
   const diff = createUnifiedDiff(oldText, newText, { oldLabel: `a/${target.displayPath}`, newLabel: `b/${target.displayPath}` });
-  const shown = diff.length > 4000 ? `${diff.slice(0, 4000)}\n… (${diff.length - 4000} more characters)` : diff;
-  const stub = answerForTests();
-  let allowed: boolean;
-  if (stub !== undefined) {
-    allowed = stub === 'allow';
-  } else {
-    const choice = await vscode.window.showWarningMessage(
-      `An agent (${tool}) wants to change the sensitive file ${target.displayPath} (matches "${match.glob}").`,
-      { modal: true, detail: `Review the change before allowing it:\n\n${shown}` },
-      'Allow This Edit',
-    );
-    allowed = choice === 'Allow This Edit';
+  const json = isJsonLikePath(target.displayPath) ? summarizeJsonChanges(oldText, newText) : undefined;
+  let reviewed = false;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const view = buildConsentView({ tool, displayPath: target.displayPath, glob: match.glob, diff, json, reviewed });
+    const choice = await prompter.ask({ message: view.message, detail: view.detail, choices: view.choices, yes: ALLOW_CHOICE });
+    if (choice === ALLOW_CHOICE && view.choices.includes(ALLOW_CHOICE)) return { ok: true };
+    if (choice !== REVIEW_CHOICE) break;
+    await documents.openDiff(target.displayPath, oldText, newText);
+    reviewed = true;
   }
-  if (allowed) return { ok: true };
   return fail('PERMISSION_DENIED', `The user declined the change to ${target.displayPath}, a protected file (${match.glob}). Nothing was changed. Do not retry this edit; ask the user what they want instead.`, { glob: match.glob });
 }
 

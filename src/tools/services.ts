@@ -7,6 +7,7 @@ import type { GuardState } from '../core/guard';
 import type { BackupStore } from '../history/backupStore';
 import type { DiagnosticsActivity } from '../validate/diagnostics-settle';
 import type { Target } from '../workspace/resolve-target';
+import type { PromptRecord, UserPrompt } from './user-prompt';
 
 /**
  * Everything a tool needs from the rest of the extension, built once in activate(). Tools get
@@ -26,8 +27,14 @@ export interface Services {
   turnIdFor(invocationToken: unknown): string | undefined;
   /** For a sensitive file (settings, workflows, lockfiles…): the user's explicit consent in a modal dialog, or PERMISSION_DENIED. */
   consentForSensitive(target: Target, oldText: string, newText: string, tool: string): Promise<{ ok: true } | { ok: false; failure: Failure }>;
-  /** Test mode only: answers the consent dialog (undefined = show the real dialog). Ignored otherwise. */
+  /** Test mode only: answers the consent dialog (undefined = show the real dialog) and clears the prompt record. Ignored otherwise. */
   setConsentAnswerForTests(answer: 'allow' | 'deny' | undefined): void;
+  /** Test mode only: the modal prompts shown (or stub-answered) since the last setConsentAnswerForTests; [] otherwise. */
+  consentPromptsForTests(): PromptRecord[];
+  /** Test mode only: this session's UI token (lets a test pass `confirm: false` to a command); undefined otherwise. */
+  uiTokenForTests(): string | undefined;
+  /** A modal question to the user (answered by the stub in test mode); the chosen button or undefined. */
+  ask(prompt: UserPrompt): Promise<string | undefined>;
   checkInput(tool: string, input: unknown): { ok: true; value: unknown } | { ok: false; failure: Failure };
   /** The file identity the guard counts by: the workspace-relative path, or the input as given when it does not resolve. */
   normalizeForGuard(path: string): string;

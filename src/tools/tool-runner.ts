@@ -9,7 +9,7 @@ export interface ToolDefinition<I> {
   /** Reads and listings: a version token of the target goes into the call identity (see Services.peekVersion). */
   isRead?: boolean;
   invoke(input: I, ctx: InvocationContext): Promise<ToolResultJson>;
-  prepare?(input: I, services: Services): vscode.PreparedToolInvocation | undefined;
+  prepare?(input: I, services: Services): vscode.PreparedToolInvocation | undefined | Promise<vscode.PreparedToolInvocation | undefined>;
 }
 
 export interface InvocationContext {
@@ -27,9 +27,9 @@ export interface InvocationContext {
 export class SafeTool<I> implements vscode.LanguageModelTool<I> {
   constructor(private readonly def: ToolDefinition<I>, private readonly services: Services) {}
 
-  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<I>): vscode.PreparedToolInvocation | undefined {
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<I>): Promise<vscode.PreparedToolInvocation | undefined> {
     try {
-      return this.def.prepare?.(options.input, this.services);
+      return await this.def.prepare?.(options.input, this.services);
     } catch {
       return undefined;
     }

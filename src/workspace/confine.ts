@@ -28,6 +28,8 @@ export interface ResolveOptions {
   protectedDirs?: readonly string[];
   /** Compare names case-insensitively. Default: true on Windows and macOS. */
   caseInsensitive?: boolean;
+  /** Accept a file with more than one hard link (only for running it as a program). Default false. */
+  allowHardLinks?: boolean;
 }
 
 export interface ResolvedPath {
@@ -72,12 +74,14 @@ interface Root {
  *   is fine). A link leaving the workspace is SYMLINK_ESCAPE; a dangling symlink on the way
  *   is DANGLING_SYMLINK (writing through it would create its target, wherever it points).
  * - An existing FIFO, socket or device is SPECIAL_FILE (reading one can block forever).
+ * - An existing file with more than one hard link is HARD_LINK, for reads and writes alike:
+ *   realpath cannot tell where its other names are (/etc/shadow, ~/.ssh/id_rsa, a pnpm
+ *   store...), so neither its bytes nor a write to them may pass for a workspace file.
+ *   `allowHardLinks` lifts this for running a program, which shows the agent nothing of it.
  * - With `forWrite`: any `.git` name in the lexical or real relative path is GIT_INTERNALS,
  *   and so is a path inside a git dir under another name (`.bare/`, `foo.git/`, the target
- *   of a `.git` file's `gitdir:` pointer; see {@link gitDirContaining});
- *   an existing file with more than one hard link is HARD_LINK (realpath cannot tell where
- *   its other names are: /etc/passwd, a pnpm store...); a path inside a protected dir
- *   (lexically or really) is PROTECTED_STORAGE.
+ *   of a `.git` file's `gitdir:` pointer; see {@link gitDirContaining}); a path inside a
+ *   protected dir (lexically or really) is PROTECTED_STORAGE.
  * - A root given through a symlink matches paths spelled through its real location too.
  *   The reverse is refused: a path named outside every root (given or real) is
  *   OUTSIDE_WORKSPACE even when an outside link would lead back in.
@@ -169,6 +173,11 @@ async function resolveUnsafe(input: unknown, roots: readonly WorkspaceRootInput[
     return pathDenied('PARENT_NOT_DIRECTORY', `${quotePath(original)} cannot exist: one of its parent names is a file, not a directory.`, input);
   }
 
+  if (kind === 'file' && linkCount > 1 && !options.allowHardLinks) {
+    return options.forWrite
+      ? pathDenied('HARD_LINK', `${quotePath(original)} has ${linkCount} hard links; writing it would also change the file under its other names, which may lie outside the workspace.`, input)
+      : pathDenied('HARD_LINK', `${quotePath(original)} has ${linkCount} hard links; its other names may lie outside the workspace, so it is not read. Ask the user to replace it with a copy.`, input);
+  }
   if (options.forWrite) {
     if (hasGitSegment(relPath) || hasGitSegment(realRelPath)) {
       return pathDenied('GIT_INTERNALS', `${quotePath(original)} is inside .git; the repository's internals are never written by these tools.`, input);
@@ -176,9 +185,6 @@ async function resolveUnsafe(input: unknown, roots: readonly WorkspaceRootInput[
     const gitDir = await gitDirContaining(realRoot.real, real.path, ci);
     if (gitDir !== undefined) {
       return pathDenied('GIT_INTERNALS', `${quotePath(original)} is inside a git directory (${quotePath(toSlashes(nodePath.relative(realRoot.real, gitDir)) || '.')}); the repository's internals are never written by these tools.`, input);
-    }
-    if (kind === 'file' && linkCount > 1) {
-      return pathDenied('HARD_LINK', `${quotePath(original)} has ${linkCount} hard links; writing it would also change the file under its other names, which may lie outside the workspace.`, input);
     }
     for (const dir of options.protectedDirs ?? []) {
       if (await isInsideProtected(dir, candidate, real.path, ci)) {

@@ -21,6 +21,8 @@ export type FuzzCase =
   | { kind: 'sensitive_path'; path: string; globs: string[] }
   | { kind: 'path_syntax'; path: string }
   | { kind: 'size_guard'; base: string; next: string }
+  | { kind: 'consent_view'; oldText: string; newText: string }
+  | { kind: 'exec_args'; program: string; args: string[]; stdin: boolean }
   /** Only for the harness's own test: never returns. */
   | { kind: 'spin' };
 
@@ -36,6 +38,8 @@ export const CASE_KINDS = [
   'sensitive_path',
   'path_syntax',
   'size_guard',
+  'consent_view',
+  'exec_args',
 ] as const;
 
 /** mulberry32: a small seeded generator; the same seed gives the same sequence on every machine. */
@@ -287,6 +291,17 @@ export function makeCase(seed: number, index: number): FuzzCase {
     case 'size_guard': {
       const base = text(g);
       return { kind, base, next: g.chance(0.5) ? base.slice(0, g.int(0, base.length)) : text(g) };
+    }
+    case 'consent_view': {
+      // JSON-ish texts: deep nesting, long keys, duplicate keys, broken syntax.
+      const json = () => (g.chance(0.5) ? '{"a":'.repeat(g.size(3, 20000)) + '1' + '}'.repeat(g.int(0, 50)) : `{${Array.from({ length: g.size(3, 3000) }, (_, i) => `"k${g.int(0, 50)}${g.pick(['', '.x', '\u202e'])}": ${g.pick(['1', 'true', '[1,2]', '{"n":' + i + '}', '"' + g.pick(RUN_CHARS).repeat(g.int(0, 200)) + '"'])}`).join(g.pick([',', ',\n', ' , ']))}}`);
+      const oldText = g.chance(0.2) ? text(g) : json();
+      return { kind, oldText, newText: g.chance(0.3) ? text(g) : json() };
+    }
+    case 'exec_args': {
+      const names = ['sh', 'bash', 'python3.11', 'node', 'pwsh', 'powershell.exe', 'cmd.exe', 'git', 'env', 'awk', 'deno', 'gcc'];
+      const arg = () => g.pick([g.pick(['-c', '-e', '--eval=x', '-Command', '/c', 'config', '-C', '.git', '.vscode/settings.json', 'data:x', '-S']), pathString(g), g.pick(RUN_CHARS).repeat(g.size(3, 100000))]);
+      return { kind, program: `/usr/bin/${g.pick(names)}`, args: Array.from({ length: g.size(3, 1100) }, arg), stdin: g.chance(0.5) };
     }
   }
 }

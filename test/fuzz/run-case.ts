@@ -13,6 +13,10 @@ import { stripLineNumbers } from '../../src/core/replace/lineNumbers';
 import { isSensitivePath } from '../../src/core/sensitive/is-sensitive';
 import { checkPathSyntax } from '../../src/core/paths/path-syntax';
 import { checkSizeReduction } from '../../src/core/size-guard';
+import { summarizeJsonChanges } from '../../src/core/sensitive/json-changes';
+import { buildConsentView } from '../../src/core/sensitive/consent-view';
+import { createUnifiedDiff } from '../../src/core/diff';
+import { findRiskyArguments } from '../../src/exec/risky-args';
 import type { FuzzCase } from './generate';
 
 /** Returns a short summary of the outcome ("ok", or the refusal's type). */
@@ -52,6 +56,13 @@ export function runCase(c: FuzzCase): string {
     }
     case 'size_guard':
       return String(checkSizeReduction(c.base, c.next, { minBytes: 1000, maxShrinkPercent: 90 }).ok);
+    case 'consent_view': {
+      const json = summarizeJsonChanges(c.oldText, c.newText);
+      const view = buildConsentView({ tool: 'write_file', displayPath: 'x.json', glob: '**/x.json', diff: createUnifiedDiff(c.oldText, c.newText), json, reviewed: c.oldText.length % 2 === 0 });
+      return `${json.changes.length} ${view.cut} ${view.choices.length}`;
+    }
+    case 'exec_args':
+      return String(findRiskyArguments({ programPath: c.program, args: c.args, cwd: '/ws/sub', workspaceRoots: ['/ws'], hasStdin: c.stdin }).length);
     case 'spin':
       for (;;) {
         // the harness's self-test: a case that never returns

@@ -41,7 +41,7 @@ describe('commands: compare, clear, reset, agent instructions', () => {
     assert.equal(bad.ok, false);
   });
 
-  it('clearBackups { path, confirm: false } removes that file\'s backups only', async () => {
+  it('clearBackups { path, confirm: false } with the UI token removes that file\'s backups only', async () => {
     const d = freshDir('clear');
     const keepRel = `${d.rel}/keep.txt`;
     const dropRel = `${d.rel}/drop.txt`;
@@ -50,7 +50,7 @@ describe('commands: compare, clear, reset, agent instructions', () => {
     await agentWrite(keepRel, 'k2\n');
     await agentWrite(dropRel, 'd2\n');
     assert.equal(services.store.list(dropRel).length, 1);
-    const r: any = await vscode.commands.executeCommand('agentSafeEdit.clearBackups', { path: dropRel, confirm: false });
+    const r: any = await vscode.commands.executeCommand('agentSafeEdit.clearBackups', { path: dropRel, confirm: false, uiToken: services.uiTokenForTests() });
     assert.equal(r.ok, true, JSON.stringify(r));
     assert.equal(r.removed, 1);
     assert.equal(services.store.list(dropRel).length, 0);
@@ -109,7 +109,7 @@ describe('commands: compare, clear, reset, agent instructions', () => {
     services.setConsentAnswerForTests('allow');
     let restored: any;
     try {
-      restored = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: AGENT_INSTRUCTIONS_PATH, entryId: backup.id, confirm: false });
+      restored = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: AGENT_INSTRUCTIONS_PATH, entryId: backup.id, confirm: false, uiToken: services.uiTokenForTests() });
     } finally {
       services.setConsentAnswerForTests(undefined);
     }

@@ -66,7 +66,7 @@ describe('commands: rollback through the tool and the commands', () => {
     assert.equal(out.error_type, 'REVISION_OUT_OF_RANGE');
   });
 
-  it('agentSafeEdit.rollbackFile with { path, revision, confirm: false } restores without any UI, and is journaled', async () => {
+  it('agentSafeEdit.rollbackFile with { path, revision, confirm: false } and the UI token restores without any UI, and is journaled', async () => {
     const d = freshDir('cmd-rb');
     const rel = `${d.rel}/c.txt`;
     const abs = path.join(d.abs, 'c.txt');
@@ -74,7 +74,7 @@ describe('commands: rollback through the tool and the commands', () => {
     await agentWrite(rel, 'second\n');
     await agentWrite(rel, 'third\n');
     const events = services.activity.events.length;
-    const r: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, revision: 1, confirm: false });
+    const r: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, revision: 1, confirm: false, uiToken: services.uiTokenForTests() });
     assert.equal(r.ok, true, JSON.stringify(r));
     assert.equal(fs.readFileSync(abs, 'utf8'), 'first\n');
     const newest = services.store.list(rel)[0];
@@ -83,10 +83,10 @@ describe('commands: rollback through the tool and the commands', () => {
     const noted = services.activity.events.slice(events).find((e: any) => e.kind === 'rollback' && e.path === rel);
     assert.ok(noted, 'the rollback is noted in the activity log for the views');
     // An absolute path (or a file Uri) names the same history as the workspace-relative one.
-    const byId: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: abs, entryId: newest.id, confirm: false });
+    const byId: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: abs, entryId: newest.id, confirm: false, uiToken: services.uiTokenForTests() });
     assert.equal(byId.ok, true, JSON.stringify(byId));
     assert.equal(fs.readFileSync(abs, 'utf8'), 'third\n', 'the command\'s rollback can itself be rolled back');
-    const bad: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, revision: 50, confirm: false });
+    const bad: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, revision: 50, confirm: false, uiToken: services.uiTokenForTests() });
     assert.equal(bad.ok, false);
     assert.equal(fs.readFileSync(abs, 'utf8'), 'third\n');
   });
@@ -99,7 +99,7 @@ describe('commands: rollback through the tool and the commands', () => {
     await agentWrite(rel, 'p1\n');
     await agentWrite(rel, 'p2\n');
     const [rev0, rev1] = services.store.list(rel);
-    const running = vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, confirm: false });
+    const running = vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, confirm: false, uiToken: services.uiTokenForTests() });
     const previewOf = async (sha: string) => {
       for (let i = 0; i < 40; i++) {
         const tab = findDiffTab(abs);
@@ -124,7 +124,7 @@ describe('commands: rollback through the tool and the commands', () => {
     const abs = path.join(d.abs, 'u.txt');
     writeBytes(abs, 'before the agent\n');
     await agentWrite(rel, 'after the agent\n');
-    const r: any = await vscode.commands.executeCommand('agentSafeEdit.undoLastAgentEdit', { confirm: false });
+    const r: any = await vscode.commands.executeCommand('agentSafeEdit.undoLastAgentEdit', { confirm: false, uiToken: services.uiTokenForTests() });
     assert.equal(r.ok, true, JSON.stringify(r));
     assert.equal(r.path, rel);
     assert.equal(fs.readFileSync(abs, 'utf8'), 'before the agent\n');
@@ -146,11 +146,11 @@ describe('commands: rollback through the tool and the commands', () => {
     assert.equal(diff.original.scheme, 'agent-safe-edit-backup');
     assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), 'one\n');
 
-    const rb: any = await vscode.commands.executeCommand('agentSafeEdit.history.rollbackToBefore', { ...item, confirm: false });
+    const rb: any = await vscode.commands.executeCommand('agentSafeEdit.history.rollbackToBefore', { ...item, confirm: false, uiToken: services.uiTokenForTests() });
     assert.equal(rb.ok, true, JSON.stringify(rb));
     assert.equal(fs.readFileSync(abs, 'utf8'), 'one\n');
 
-    const gone: any = await vscode.commands.executeCommand('agentSafeEdit.history.rollbackToBefore', { entryId: 'no-such-entry', confirm: false });
+    const gone: any = await vscode.commands.executeCommand('agentSafeEdit.history.rollbackToBefore', { entryId: 'no-such-entry', confirm: false, uiToken: services.uiTokenForTests() });
     assert.equal(gone.ok, false);
   });
 

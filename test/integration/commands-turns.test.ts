@@ -122,7 +122,7 @@ describe('commands: VS Code local history and agent turns', () => {
       assert.notDeepEqual(afterTurn.lf, files.lf.bytes);
       assert.notDeepEqual(afterTurn.crlf, files.crlf.bytes);
 
-      const r: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false });
+      const r: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false, uiToken: services.uiTokenForTests() });
       assert.equal(r.ok, true, JSON.stringify(r));
       assert.deepEqual([...r.restored].sort(), [files.lf.rel, files.crlf.rel, files.bom.rel, createdRel].sort());
       assert.deepEqual(fs.readFileSync(files.lf.abs), files.lf.bytes, 'a.txt is byte-identical to before the turn');
@@ -131,14 +131,14 @@ describe('commands: VS Code local history and agent turns', () => {
       assert.equal(fs.existsSync(createdAbs), false, 'the file the turn created is gone');
 
       // The turn rollback is itself the newest turn: rolling it back brings the agent's work back.
-      const undo: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false });
+      const undo: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false, uiToken: services.uiTokenForTests() });
       assert.equal(undo.ok, true, JSON.stringify(undo));
       assert.deepEqual(fs.readFileSync(files.lf.abs), afterTurn.lf);
       assert.deepEqual(fs.readFileSync(files.crlf.abs), afterTurn.crlf);
       assert.deepEqual(fs.readFileSync(files.bom.abs), afterTurn.bom);
       assert.deepEqual(fs.readFileSync(createdAbs), afterTurn.created, 'the created file is back');
 
-      const none: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 10_000, confirm: false });
+      const none: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 10_000, confirm: false, uiToken: services.uiTokenForTests() });
       assert.equal(none.ok, false);
     } finally {
       await config.update('turns.quietGapMinutes', undefined, vscode.ConfigurationTarget.Global);

@@ -25,6 +25,10 @@ describe('execute_program through vscode.lm.invokeTool', () => {
     // Compiled through the tool itself: gcc with an argv array, no shell.
     const cc = await invoke('execute_program', { program: 'gcc', args: ['-o', 'print-argv', 'print-argv.c'], cwd: dir.rel });
     assert.equal(cc.exit_code, 0, JSON.stringify(cc));
+    // Script files, not `sh -c`: inline code is refused by default (safeEdit.execute.allowInlineCode).
+    fs.writeFileSync(path.join(dir.abs, 'cat-exit.sh'), 'cat; exit 3\n');
+    fs.writeFileSync(path.join(dir.abs, 'grandchild.sh'), 'sleep 30 & echo $!; wait\n');
+    fs.writeFileSync(path.join(dir.abs, 'sleeper.sh'), 'echo $$ > "$1"; exec sleep 30\n');
   });
 
   it('passes each argument as exactly one argv entry: spaces, quotes, a newline, Unicode', async () => {
@@ -36,14 +40,14 @@ describe('execute_program through vscode.lm.invokeTool', () => {
   });
 
   it('delivers stdin and reports a nonzero exit code', async () => {
-    const r = await invoke('execute_program', { program: 'sh', args: ['-c', 'cat; exit 3'], stdin: 'from stdin\n' });
+    const r = await invoke('execute_program', { program: 'sh', args: ['cat-exit.sh'], cwd: dir.rel, stdin: 'from stdin\n' });
     assert.equal(r.stdout, 'from stdin\n');
     assert.equal(r.exit_code, 3);
     assert.equal(r.timed_out, false);
   });
 
   it('a timeout kills the child and its grandchild', async () => {
-    const r = await invoke('execute_program', { program: 'sh', args: ['-c', 'sleep 30 & echo $!; wait'], timeout_ms: 700 });
+    const r = await invoke('execute_program', { program: 'sh', args: ['grandchild.sh'], cwd: dir.rel, timeout_ms: 700 });
     assert.equal(r.timed_out, true, JSON.stringify(r));
     const grandchild = Number(r.stdout.trim());
     assert.ok(grandchild > 0, r.stdout);
@@ -56,7 +60,7 @@ describe('execute_program through vscode.lm.invokeTool', () => {
     const pidFile = path.join(dir.abs, 'sleeper.pid');
     setTimeout(() => cts.cancel(), 700);
     // VS Code rejects a cancelled invokeTool with CancellationError; the tool must still kill the program.
-    await assert.rejects(invoke('execute_program', { program: 'sh', args: ['-c', `echo $$ > '${pidFile}'; exec sleep 30`] }, cts.token), /Cancel/);
+    await assert.rejects(invoke('execute_program', { program: 'sh', args: ['sleeper.sh', pidFile], cwd: dir.rel }, cts.token), /Cancel/);
     const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
     for (let i = 0; i < 50 && alive(pid); i++) await new Promise((res) => setTimeout(res, 100));
     assert.equal(alive(pid), false, `program ${pid} still running after cancellation`);

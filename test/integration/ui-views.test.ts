@@ -25,9 +25,11 @@ describe('ui: Edit History tree, status bar and dashboard after a scripted agent
   let dir: string;
   let baseline: Before;
   let steps: string[];
+  let uiToken: string;
 
   before(async () => {
     const api = await activateExtension();
+    uiToken = api.services.uiTokenForTests();
     ui = api.ui as UiHandle;
     assert.ok(ui && ui.history && ui.dashboard && ui.statusBar, 'the extension exports the UI handle');
     const t = ui.tally;
@@ -184,8 +186,8 @@ describe('ui: Edit History tree, status bar and dashboard after a scripted agent
     const { readFileSync } = await import('node:fs');
     assert.match(readFileSync(abs, 'utf8'), /divide/);
     const treeBefore = ui.history.refreshCount;
-    // The tree item itself is the argument (as the inline action passes it); confirm:false skips the modal.
-    const rolled = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('agentSafeEdit.history.rollbackToBefore', { ...replace, confirm: false });
+    // The tree item itself is the argument (as the inline action passes it); confirm:false with the session's UI token skips the modal.
+    const rolled = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('agentSafeEdit.history.rollbackToBefore', { ...replace, confirm: false, uiToken });
     assert.equal(rolled.ok, true, rolled.message);
     await waitFor(`calc.c restored on disk (${JSON.stringify(rolled)})`, () => (/divide/.test(readFileSync(abs, 'utf8')) ? undefined : true));
     await waitFor('a tree refresh', () => (ui.history.refreshCount > treeBefore ? true : undefined));

@@ -123,6 +123,7 @@ function combine(spec: SettingSpec, base: unknown, ws: unknown, trusted: boolean
       return { value: stricter, ignored: stricter !== ws };
     }
     case 'boolean': {
+      if (spec.userOnly) return ws === base ? { value: base } : { value: base, ignored: true };
       if (trusted || ws === base) return { value: ws };
       return ws === spec.safer ? { value: ws } : { value: base, ignored: true };
     }

@@ -26,6 +26,10 @@ export interface SafeEditSettings {
   executeMaxTimeoutMs: number;
   executeMaxOutputBytes: number;
   protectedFiles: string[];
+  /** execute_program may run inline code and git configuration changes (each call still asked). User settings only. */
+  executeAllowInlineCode: boolean;
+  /** execute_program may name protected files or .git internals in its arguments (each call still asked). User settings only. */
+  executeAllowProtectedPathArguments: boolean;
 }
 
 export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings {
@@ -56,5 +60,7 @@ export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings
     executeMaxTimeoutMs,
     executeMaxOutputBytes: n('execute.maxOutputKB') * 1024,
     protectedFiles: v.protectedFiles as string[],
+    executeAllowInlineCode: v['execute.allowInlineCode'] === true,
+    executeAllowProtectedPathArguments: v['execute.allowProtectedPathArguments'] === true,
   };
 }

@@ -14,7 +14,8 @@ export type SettingSpec =
   | { kind: 'integer'; default: number; min: number; max: number; safer: Direction; fractional?: boolean }
   /** `values` strictest first: an untrusted workspace may only move towards the front. */
   | { kind: 'enum'; default: string; values: readonly string[] }
-  | { kind: 'boolean'; default: boolean; safer: boolean }
+  /** `userOnly`: only the user's own value counts, whatever the trust (a loosening switch). */
+  | { kind: 'boolean'; default: boolean; safer: boolean; userOnly?: boolean }
   /** protectedFiles: a union over scopes, so no scope can remove another's entries. */
   | { kind: 'globs'; maxEntries: number }
   /** validators: language id → argv; run programs, so never from an untrusted workspace. */
@@ -47,4 +48,8 @@ export const SETTING_SPECS: Readonly<Record<string, SettingSpec>> = Object.freez
   'execute.maxTimeoutMs': int(600_000, 1000, 3_600_000, 'lower'),
   'execute.maxOutputKB': int(64, 1, 10_240, 'neutral'),
   protectedFiles: { kind: 'globs', maxEntries: 1000 },
+  // Switches that let execute_program run inline code or name protected paths: a repository
+  // must never turn them on, trusted or not (package.json declares them machine-scoped too).
+  'execute.allowInlineCode': { kind: 'boolean', default: false, safer: false, userOnly: true },
+  'execute.allowProtectedPathArguments': { kind: 'boolean', default: false, safer: false, userOnly: true },
 });

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { readArgs } from '../../../src/commands/args';
+import { withUiToken } from '../../../src/commands/ui-token';
 import { entry } from './fixtures';
 
 describe('commands/args readArgs', () => {
@@ -8,8 +9,15 @@ describe('commands/args readArgs', () => {
   });
 
   it('keeps well-typed fields of a plain object', () => {
-    assert.deepEqual(readArgs({ path: 'src/a.c', revision: 2, confirm: false, overwrite: true, turnIndex: 0, entryId: 'x1' }),
+    assert.deepEqual(readArgs(withUiToken({ path: 'src/a.c', revision: 2, confirm: false, overwrite: true, turnIndex: 0, entryId: 'x1' })),
       { path: 'src/a.c', revision: 2, confirm: false, overwrite: true, turnIndex: 0, entryId: 'x1' });
+  });
+
+  it('honours confirm:false only with this session\'s UI token (issue 19 item 14)', () => {
+    assert.deepEqual(readArgs({ path: 'a', confirm: false }), { path: 'a' });
+    assert.deepEqual(readArgs({ path: 'a', confirm: false, uiToken: 'guessed' }), { path: 'a' });
+    assert.deepEqual(readArgs({ path: 'a', confirm: false, uiToken: withUiToken({}).uiToken }), { path: 'a', confirm: false });
+    assert.deepEqual(readArgs({ confirm: true }), { confirm: true });
   });
 
   it('drops negative, fractional and non-numeric indexes and wrongly typed flags', () => {

@@ -249,10 +249,12 @@ describe('resolveInWorkspace', () => {
       assert.ok(!escape.ok);
     });
 
-    it('reads a hard-linked file but refuses to write it', async () => {
-      assert.ok((await resolveInWorkspace('hard-link', roots)).ok);
+    it('refuses to read or write a hard-linked file (its other name may be outside); a program run may be one', async () => {
+      const r = await resolveInWorkspace('hard-link', roots);
+      assert.ok(!r.ok && r.failure.error_type === 'PATH_DENIED' && r.failure.reason === 'HARD_LINK', JSON.stringify(r));
       const w = await resolveInWorkspace('hard-link', roots, { forWrite: true });
       assert.ok(!w.ok && w.failure.reason === 'HARD_LINK');
+      assert.ok((await resolveInWorkspace('hard-link', roots, { allowHardLinks: true })).ok);
     });
 
     it('resolves the root itself as a directory', async () => {
