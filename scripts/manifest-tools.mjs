@@ -8,6 +8,7 @@ const PROTOCOL = 'Take the file content and sha256 from the conversation when yo
 const VERIFY = 'After every success, check the returned excerpt against your intent and say so before moving on.';
 const path = { type: 'string', description: 'File path, relative to the workspace root (or absolute inside the workspace).' };
 const baseSha = { type: 'string', description: 'sha256 of the file as you last saw it (from read_file or the previous edit result).', pattern: '^[0-9a-fA-F]{64}$' };
+const allowSizeReduce = { type: 'boolean', description: 'Allow the edit to shrink an existing file of over safeEdit.writeGuard.minBytes (1,000) bytes by more than safeEdit.writeGuard.maxShrinkPercent (90%). Refused as SIZE_REDUCTION_BLOCKED otherwise. Set it only when you really mean to delete most of the file.', default: false };
 const skipValidation = { type: 'boolean', description: 'Apply even if the syntax check finds a new error. Use only when you are sure the check is wrong.', default: false };
 
 const tools = [
@@ -40,6 +41,7 @@ const tools = [
         path,
         base_sha256: baseSha,
         unified_diff: { type: 'string', description: 'A unified diff for this one file (---/+++ headers optional; @@ hunks with context, - and + lines).' },
+        allow_size_reduce: allowSizeReduce,
         skip_validation: skipValidation,
       },
       required: ['path', 'base_sha256', 'unified_diff'],
@@ -60,6 +62,7 @@ const tools = [
         new_text: { type: 'string', description: 'The replacement text.' },
         base_sha256: baseSha,
         expected_replacements: { type: 'integer', minimum: 1, description: 'How many occurrences to replace (default 1: the match must be unique).' },
+        allow_size_reduce: allowSizeReduce,
         skip_validation: skipValidation,
       },
       required: ['path', 'old_text', 'new_text'],
@@ -82,6 +85,7 @@ const tools = [
         end_line: { type: 'integer', minimum: 1, description: 'Last line (inclusive) for replace/delete. Default: start_line.' },
         new_lines: { type: 'array', items: { type: 'string' }, description: 'Lines to insert or to replace with, without line endings.' },
         check_duplicates: { type: 'boolean', default: true },
+        allow_size_reduce: allowSizeReduce,
         skip_validation: skipValidation,
       },
       required: ['path', 'base_sha256', 'mode', 'start_line'],
@@ -100,7 +104,7 @@ const tools = [
         path,
         content: { type: 'string', description: 'The complete new content of the file.' },
         base_sha256: baseSha,
-        allow_size_reduce: { type: 'boolean', default: false },
+        allow_size_reduce: allowSizeReduce,
         create_dirs: { type: 'boolean', default: false },
         skip_validation: skipValidation,
       },
@@ -184,6 +188,7 @@ const tools = [
             additionalProperties: false,
           },
         },
+        allow_size_reduce: allowSizeReduce,
         skip_validation: skipValidation,
       },
       required: ['path', 'base_sha256', 'patches'],
@@ -227,7 +232,5 @@ const manifest = tools.map((t) => ({
 const pkgPath = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
 pkg.contributes = { ...(pkg.contributes ?? {}), languageModelTools: manifest };
-// package.json stays ASCII (non-ASCII characters as JSON unicode escapes), as committed.
-const ascii = (json) => json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-writeFileSync(pkgPath, ascii(JSON.stringify(pkg, null, 2)) + '\n');
+writeFileSync(pkgPath, JSON.stringify(pkg, null, 2) + '\n');
 console.log(`wrote ${manifest.length} tools into package.json`);
