@@ -124,6 +124,7 @@ const tools = [
         path,
         revision: { type: 'integer', minimum: 0, default: 0 },
         backup_id: { type: 'string' },
+        force: { type: 'boolean', default: false, description: 'Restore even though the file changed since the newest agent edit (its current text is backed up first). Without it such a rollback is refused (HASH_MISMATCH). A file with unsaved changes in the editor is never overwritten.' },
       },
       required: ['path'],
       additionalProperties: false,

@@ -3,7 +3,8 @@ import { AGENT_INSTRUCTIONS_PATH, agentInstructionsMarkdown, CUSTOM_AGENT_PATH, 
 import type { Services } from '../tools/services';
 import { readArgs } from './args';
 import { INSTRUCTIONS_TOOL } from './command-tools';
-import { applyTextChange, createFileWithText } from '../workspace/apply-text';
+import { lockedTarget } from '../tools/locked-target';
+import { writeTransaction } from '../tools/write-transaction';
 import { readCurrentText } from '../workspace/current-text';
 import { announce, CommandOutcome } from './restore-support';
 
@@ -39,37 +40,27 @@ export async function addAgentInstructionsCommand(services: Services, arg: unkno
 }
 
 /**
- * Writes one template the way the tools write (WorkspaceEdit + save, so it is undoable in the
- * editor and lands in local history), under the file's lock, comparing against what the user
- * sees (an open buffer first). A buffer with unsaved changes is edited but not saved.
+ * Writes one template through the tools' one write transaction (snapshot, journal, WorkspaceEdit
+ * and save), under the file's lock, comparing against what the user sees (an open buffer
+ * first). Creating it is journaled too, so "Roll Back File…" can remove it again. A buffer
+ * with unsaved changes is edited but not saved.
  */
 async function writeOne(services: Services, root: vscode.Uri, rel: string, text: string, overwrite: boolean | undefined): Promise<{ ok: true; outcome: FileOutcome; notes?: string[] } | { ok: false; message: string }> {
-  const uri = vscode.Uri.joinPath(root, rel);
-  // The journal knows files by their display path (the folder's name first in a multi-root window).
-  const journalPath = (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? `${vscode.workspace.getWorkspaceFolder(root)?.name ?? ''}/${rel}` : rel;
-  return services.locks.run(uri.fsPath, async () => {
-    const read = await readCurrentText(uri, journalPath, services.settings().maxFileBytes);
+  type Out = { ok: true; outcome: FileOutcome; notes?: string[] } | { ok: false; message: string };
+  const options = { forWrite: true, allowCreate: true, protectedDirs: [services.storageDir] };
+  return lockedTarget<Out>(services, vscode.Uri.joinPath(root, rel).fsPath, options, async (target) => {
+    const read = await readCurrentText(target.uri, target.displayPath, services.settings().maxFileBytes);
     if (!read.ok && read.failure.error_type !== 'FILE_NOT_FOUND') return { ok: false, message: read.failure.message };
-    const existing = read.ok ? read.current.text : undefined;
-    if (existing === text) return { ok: true, outcome: 'unchanged' };
-    if (existing !== undefined) {
-      const replace = overwrite ?? await askOverwrite(rel);
-      if (!replace) return { ok: true, outcome: 'kept' };
-      // Backed up first: if that fails, the user's file stays as it is.
-      const begun = await services.store.begin({ tool: INSTRUCTIONS_TOOL, path: journalPath, beforeText: existing });
-      if (!begun.ok) return { ok: false, message: `its current text could not be backed up (${begun.failure.message}), so it was left as it is` };
-      const applied = await applyTextChange(uri, existing, text);
-      if (!applied.ok) {
-        await services.store.finish(begun.id, { after_sha256: begun.before_sha256, outcome: 'failed', message: applied.failure.message });
-        return { ok: false, message: applied.failure.message };
-      }
-      await services.store.finish(begun.id, { afterText: applied.applied.text, outcome: 'applied' });
-      return { ok: true, outcome: applied.applied.saved ? 'overwritten' : 'overwritten-unsaved', notes: applied.applied.notes };
-    }
-    const created = await createFileWithText(uri, text, true, journalPath);
-    if (!created.ok) return { ok: false, message: created.failure.message };
-    return { ok: true, outcome: created.applied.saved ? 'created' : 'created-unsaved', notes: created.applied.notes };
-  });
+    const current = read.ok ? read.current : undefined;
+    if (current?.text === text) return { ok: true, outcome: 'unchanged' };
+    if (current && !(overwrite ?? await askOverwrite(rel))) return { ok: true, outcome: 'kept' };
+    const committed = await writeTransaction(services, { tool: INSTRUCTIONS_TOOL, target, current, newText: text, createDirs: true });
+    if (!committed.ok) return { ok: false, message: committed.failure.message };
+    if (committed.written.kind === 'delete') return { ok: false, message: 'unexpected deletion' };
+    const { saved, notes } = committed.written.applied;
+    const outcome: FileOutcome = current ? (saved ? 'overwritten' : 'overwritten-unsaved') : saved ? 'created' : 'created-unsaved';
+    return { ok: true, outcome, notes };
+  }, (failure) => ({ ok: false, message: failure.message }));
 }
 
 async function askOverwrite(rel: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { changeKindOf } from '../history/types';
 import * as vscode from 'vscode';
 import type { JournalEntry } from '../history/types';
 import { ago, restorableEntries } from '../tools/restorable';
@@ -25,7 +26,7 @@ export async function pickFileWithBackups(services: Services, placeHolder: strin
 
 /** One picker row per revision: time, tool, ± lines, size. */
 export function revisionItem(entry: JournalEntry, revision: number, now: number): vscode.QuickPickItem & { entry: JournalEntry } {
-  const created = entry.message === 'created' && entry.bytes === 0;
+  const created = changeKindOf(entry) === 'create';
   return {
     label: `$(history) ${revision}: before ${entry.tool}`,
     description: `${new Date(entry.time).toLocaleString()} · ${ago(now - entry.time)}`,

@@ -48,7 +48,9 @@ export function commandContext(services: Services, turnToken?: object): Invocati
  * rollback in the activity log (the views refresh on it) and returns the tool's result.
  */
 export async function restoreAndNote(services: Services, ctx: InvocationContext, path: string, entry: JournalEntry, tool: string): Promise<ToolResultJson> {
-  const result = await restoreBefore(ctx, path, entry, tool);
+  // The user asked for this restore (and confirmed it where the command asks): it may discard
+  // changes made since the agent's edit, but never unsaved ones (restoreBefore refuses those).
+  const result = await restoreBefore(ctx, path, entry, { tool, force: true });
   if (result.success && result.unchanged !== true) {
     services.activity.note({ time: Date.now(), kind: 'rollback', tool: 'command', path, message: String(result.message ?? `Restored ${path}`) });
   }

@@ -1,10 +1,11 @@
+import { changeKindOf } from '../history/types';
 import type { JournalEntry } from '../history/types';
 import { restorableEntries } from '../tools/restorable';
 import { USER_COMMAND_TOOLS } from './command-tools';
 
 /** True when the entry created its file (restoring "before" it removes the file). */
 export function isCreation(entry: JournalEntry): boolean {
-  return entry.message === 'created' && entry.bytes === 0;
+  return changeKindOf(entry) === 'create';
 }
 
 /**

@@ -20,7 +20,7 @@ export function checkSizeReduction(oldText: string, newText: string, options: Si
   if (shrinkPercent <= options.maxShrinkPercent) return { ok: true };
   return fail(
     'SIZE_REDUCTION_BLOCKED',
-    `Refused: this write would shrink the file from ${oldBytes} bytes to ${newBytes} bytes (−${shrinkPercent.toFixed(1)}%), which usually means content was lost. Nothing was written. Send the complete file content, use safe_patch/replace_in_file for a partial change, or set allow_size_reduce: true if you really mean to delete most of the file.`,
+    `Refused: this edit would shrink the file from ${oldBytes} bytes to ${newBytes} bytes (−${shrinkPercent.toFixed(1)}%), which usually means content was lost. Nothing was written. Send the complete file content, use safe_patch/replace_in_file for a partial change, or set allow_size_reduce: true if you really mean to delete most of the file.`,
     { old_bytes: oldBytes, new_bytes: newBytes, shrink_percent: Math.round(shrinkPercent * 10) / 10 },
   );
 }

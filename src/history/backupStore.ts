@@ -13,7 +13,7 @@ import { isRestorable, planRetention, referencedBlobs } from './retention';
 import { SerialQueue } from './serialQueue';
 import { ensureDirDurable, writeFileDurable } from './durableFs';
 import { acquireStoreLock, releaseStoreLock } from './storeLock';
-import { BackupStoreOptions, EvictionRecord, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats } from './types';
+import { BackupStoreOptions, ChangeKind, EvictionRecord, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats } from './types';
 
 export interface BeginInput {
   tool: string;
@@ -22,6 +22,8 @@ export interface BeginInput {
   /** The file's current text, as the tool is about to change it. */
   beforeText: string;
   turnId?: string;
+  /** What the change will do to the file (default "modify"). */
+  kind?: ChangeKind;
 }
 
 export interface FinishInput {
@@ -106,11 +108,6 @@ export class BackupStore {
     return this.opening;
   }
 
-  /** Alias of `open`, named for what it does at activation. */
-  recover(): Promise<Result<{ recovery: RecoveryReport }>> {
-    return this.open();
-  }
-
   /**
    * Stores a durable snapshot of `text` for `path` and returns its sha256. Deduplicated:
    * an identical text costs nothing. The blob is kept at least for this session even if
@@ -141,6 +138,7 @@ export class BackupStore {
         bytes: Buffer.byteLength(input.beforeText, 'utf8'), after_bytes: null,
         lines_added: 0, lines_removed: 0, outcome: 'pending', has_snapshot: true,
         ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
+        kind: input.kind ?? 'modify',
       };
       await this.journal.put(entry);
       this.entries.set(entry.id, entry);

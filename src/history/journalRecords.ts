@@ -21,7 +21,8 @@ export function isJournalEntry(value: unknown): value is JournalEntry {
     && isCount(e.lines_added) && isCount(e.lines_removed)
     && OUTCOMES.includes(e.outcome as Outcome) && typeof e.has_snapshot === 'boolean'
     && isOptionalString(e.turn_id) && isOptionalString(e.message)
-    && (e.finished_time === undefined || isCount(e.finished_time));
+    && (e.finished_time === undefined || isCount(e.finished_time))
+    && (e.kind === undefined || e.kind === 'create' || e.kind === 'modify' || e.kind === 'delete');
 }
 
 /** Shape check of an update record's `set`. */

@@ -42,6 +42,24 @@ export interface JournalEntry {
   message?: string;
   /** True when the store holds the `before` text (restorable); false for attempts recorded without one. */
   has_snapshot: boolean;
+  /**
+   * What the change does to the file: create it, modify it, or delete it. Absent on entries
+   * journaled before this field existed (see {@link changeKindOf}).
+   */
+  kind?: ChangeKind;
+}
+
+export type ChangeKind = 'create' | 'modify' | 'delete';
+
+/**
+ * The kind of an entry; entries journaled before `kind` existed marked a creation with the
+ * message "created" (and an empty before-text) and a deletion with "deleted".
+ */
+export function changeKindOf(e: JournalEntry): ChangeKind {
+  if (e.kind) return e.kind;
+  if (e.message === 'created' && e.bytes === 0) return 'create';
+  if (e.message === 'deleted') return 'delete';
+  return 'modify';
 }
 
 export interface BackupStoreOptions {

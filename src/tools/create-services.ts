@@ -71,7 +71,10 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
       if (!schema) return fail('INTERNAL_ERROR', `No input schema is declared for ${tool}.`);
       return checkInputAgainstSchema(schema, input);
     },
-    normalizeForGuard: (p) => normalizeForGuard(p),
+    async identify(p) {
+      const r = await resolveTarget(p, { forWrite: false, allowCreate: true, protectedDirs: [] });
+      return r.ok ? r.target.displayPath : normalizeForGuard(p);
+    },
     async peekVersion(p) {
       const r = await resolveTarget(p, { forWrite: false, allowCreate: false, protectedDirs: [] });
       if (!r.ok) return '';

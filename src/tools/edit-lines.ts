@@ -11,6 +11,7 @@ export interface EditLinesInput {
   end_line?: number;
   new_lines?: string[];
   check_duplicates?: boolean;
+  allow_size_reduce?: boolean;
   skip_validation?: boolean;
 }
 
@@ -26,6 +27,7 @@ export const editLinesTool: ToolDefinition<EditLinesInput> = {
       baseSha256: input.base_sha256,
       requireBaseForExisting: true,
       skipValidation: input.skip_validation,
+      allowSizeReduce: input.allow_size_reduce,
       plan(current) {
         if (current === undefined) return fail('FILE_NOT_FOUND', 'edit_lines edits existing files; create a new file with write_file.');
         const r = applyLineEdit(current, {

@@ -2,9 +2,11 @@ import * as nodePath from 'node:path';
 import { excerptAround, LineRange } from '../core/excerpt';
 import { fail, Result } from '../core/types';
 import { readCurrentText, CurrentText } from '../workspace/current-text';
-import { applyTextChange, createFileWithText, writeClosedFileBytes } from '../workspace/apply-text';
 import { languageIdFor } from '../workspace/language-id';
-import { resolveTarget, Target } from '../workspace/resolve-target';
+import { Target } from '../workspace/resolve-target';
+import { checkFinalText } from '../core/final-text-guard';
+import { writeTransaction } from './write-transaction';
+import { withLockedTarget } from './locked-target';
 import { diffLineCounts } from '../core/diff';
 import { checkCandidate } from './validate-candidate';
 import { hashMismatchResult } from './hash-mismatch';
@@ -33,6 +35,13 @@ export interface EditRequest {
   /** An existing file may only be changed by a caller that shows it read it (write_file, edit_lines, safe_patch). */
   requireBaseForExisting?: boolean;
   skipValidation?: boolean;
+  /** Let the final text shrink the file past the write guard (allow_size_reduce). */
+  allowSizeReduce?: boolean;
+  /**
+   * Checked under the file's lock against the text just read, before anything else (the
+   * rollback's hash protocol); a failure is returned as is and nothing is journaled.
+   */
+  precheck?(current: CurrentText | undefined): Result<{}>;
   /** Computes the edit from the current text (undefined when the file does not exist yet). */
   plan(current: string | undefined): Result<{ plan: EditPlan }>;
 }
@@ -45,11 +54,8 @@ export interface EditRequest {
  * diagnostics. Nothing touches the file before the snapshot is on disk.
  */
 export async function runEdit(ctx: InvocationContext, req: EditRequest): Promise<ToolResultJson> {
-  const { services } = ctx;
-  const resolved = await resolveTarget(req.path, { forWrite: true, allowCreate: !!req.allowCreate, protectedDirs: [services.storageDir] });
-  if (!resolved.ok) return failureResult(resolved.failure);
-  const target = resolved.target;
-  return services.locks.run(target.absPath, () => editLocked(ctx, req, target));
+  const options = { forWrite: true, allowCreate: !!req.allowCreate, protectedDirs: [ctx.services.storageDir] };
+  return withLockedTarget(ctx.services, req.path, options, (target) => editLocked(ctx, req, target));
 }
 
 async function editLocked(ctx: InvocationContext, req: EditRequest, target: Target): Promise<ToolResultJson> {
@@ -68,6 +74,10 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   if (current && req.requireBaseForExisting && !req.baseSha256) {
     return failureResult(fail('INVALID_INPUT', `${path} already exists: pass base_sha256 of the version you read (read_file gives it), so your change cannot overwrite edits you have not seen.`, { field: 'base_sha256' }).failure, { path, sha256: current.sha256 });
   }
+  if (req.precheck) {
+    const pre = req.precheck(current);
+    if (!pre.ok) return failureResult(pre.failure, { path });
+  }
   if (current && req.baseSha256 && req.baseSha256.toLowerCase() !== current.sha256) {
     return hashMismatchResult(services.store, path, req.baseSha256, current.text, current.sha256);
   }
@@ -80,6 +90,17 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   const plan = planned.plan;
   if (current && plan.newText === current.text) {
     return { success: true, message: `${path} already has this content; nothing was changed.`, path, sha256: current.sha256, unchanged: true };
+  }
+
+  const final = checkFinalText(current?.text, plan.newText, {
+    maxBytes: settings.maxFileBytes,
+    minBytes: settings.writeGuardMinBytes,
+    maxShrinkPercent: settings.writeGuardMaxShrinkPercent,
+    allowSizeReduce: !!req.allowSizeReduce,
+  });
+  if (!final.ok) {
+    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, message: final.failure.message });
+    return failureResult(final.failure, { path });
   }
 
   const languageId = languageIdFor(target.uri);
@@ -96,41 +117,31 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   }
   if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'Cancelled before the edit was applied; nothing was changed.', path };
 
-  // Snapshot first: if this fails, nothing is touched.
-  const begun = await services.store.begin({ tool: req.tool, path, beforeText: current?.text ?? '', turnId });
-  if (!begun.ok) {
-    return failureResult(fail('INTERNAL_ERROR', `The backup of ${path} could not be written (${begun.failure.message}), so the edit was not applied. Nothing was changed.`).failure, { path });
-  }
   const direct = current !== undefined && current.eol === 'mixed' && !current.isOpen;
   let watch: DiagnosticsWatch = { before: [] };
-  let applied;
-  try {
-    // Inside the try: anything that throws between the snapshot and the write still finishes
-    // the journal entry (as failed) instead of leaving it pending.
-    watch = await watchDiagnostics(ctx, target, current !== undefined && !direct);
-    if (!current) applied = await createFileWithText(target.uri, plan.newText, !!req.createDirs, path);
-    else if (direct) applied = await writeClosedFileBytes(target.uri, plan.newText, current.bom);
-    else applied = await applyTextChange(target.uri, current.text, plan.newText);
-  } catch (e) {
-    applied = fail('INTERNAL_ERROR', `Applying the edit failed: ${(e as Error).message}`);
+  let diagnostics: Awaited<ReturnType<typeof reportNewDiagnostics>> | undefined;
+  const committed = await writeTransaction(services, {
+    tool: req.tool,
+    target,
+    current,
+    newText: plan.newText,
+    turnId,
+    createDirs: req.createDirs,
+    beforeWrite: async () => {
+      watch = await watchDiagnostics(ctx, target, current !== undefined && !direct);
+    },
+    afterWrite: async (written) => {
+      if (written.kind === 'delete') return;
+      diagnostics = await reportNewDiagnostics(ctx, target, watch, current?.text, written.applied);
+      if (diagnostics.rolledBack) return { rolledBack: { text: current?.text ?? '', message: diagnostics.summary } };
+    },
+  });
+  if (!committed.ok) return failureResult(committed.failure, { path });
+  if (committed.written.kind === 'delete' || !diagnostics) {
+    return failureResult(fail('INTERNAL_ERROR', `The change to ${path} was written but its result could not be reported.`).failure, { path });
   }
-  if (!applied.ok) {
-    await services.store.finish(begun.id, { after_sha256: begun.before_sha256, outcome: 'failed', message: applied.failure.message });
-    return failureResult(applied.failure, { path });
-  }
-  const after = applied.applied;
-  let diagnostics;
-  try {
-    diagnostics = await reportNewDiagnostics(ctx, target, watch, current?.text, after);
-  } finally {
-    // The journal must be finished whatever happened while waiting for diagnostics.
-    const rolledBack = diagnostics?.rolledBack === true;
-    await services.store.finish(begun.id, {
-      afterText: rolledBack ? current?.text ?? '' : after.text,
-      outcome: rolledBack ? 'rolled_back' : 'applied',
-      message: rolledBack ? diagnostics?.summary : current ? undefined : 'created',
-    });
-  }
+  const after = committed.written.applied;
+  const begun = { id: committed.entryId };
   const counts = diffLineCounts(current?.text ?? '', after.text);
   const result: ToolResultJson = {
     success: true,

@@ -7,6 +7,7 @@ export interface PatchHtmlInput {
   path: string;
   base_sha256: string;
   patches: HtmlPatch[];
+  allow_size_reduce?: boolean;
   skip_validation?: boolean;
 }
 
@@ -21,6 +22,7 @@ export const patchHtmlTool: ToolDefinition<PatchHtmlInput> = {
       baseSha256: input.base_sha256,
       requireBaseForExisting: true,
       skipValidation: input.skip_validation,
+      allowSizeReduce: input.allow_size_reduce,
       plan(current) {
         if (current === undefined) return fail('FILE_NOT_FOUND', 'patch_html edits existing HTML files; create a new file with write_file.');
         const r = applyHtmlPatches(current, input.patches);

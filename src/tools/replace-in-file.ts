@@ -10,6 +10,7 @@ export interface ReplaceInFileInput {
   new_text: string;
   base_sha256?: string;
   expected_replacements?: number;
+  allow_size_reduce?: boolean;
   skip_validation?: boolean;
 }
 
@@ -23,6 +24,7 @@ export const replaceInFileTool: ToolDefinition<ReplaceInFileInput> = {
       path: input.path,
       baseSha256: input.base_sha256,
       skipValidation: input.skip_validation,
+      allowSizeReduce: input.allow_size_reduce,
       plan(current) {
         if (current === undefined) return fail('FILE_NOT_FOUND', 'replace_in_file edits existing files; create a new file with write_file.');
         const r = applySearchReplace(current, input.old_text, input.new_text, { expectedReplacements: input.expected_replacements });

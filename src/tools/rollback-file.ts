@@ -9,6 +9,8 @@ export interface RollbackFileInput {
   path: string;
   revision?: number;
   backup_id?: string;
+  /** Restore even when the file changed since the newest agent edit (never over unsaved changes). */
+  force?: boolean;
 }
 
 /** rollback_file: restore the state before an agent edit from the automatic backups. */
@@ -32,6 +34,6 @@ export const rollbackFileTool: ToolDefinition<RollbackFileInput> = {
         return failureResult(fail('REVISION_OUT_OF_RANGE', `${path} has ${entries.length} restorable revision${entries.length === 1 ? '' : 's'} (0..${entries.length - 1}); revision ${revision} does not exist.`, { available: entries.slice(0, 10).map((e, i) => describeEntry(e, i)) }).failure, { path });
       }
     }
-    return restoreBefore(ctx, path, entry);
+    return restoreBefore(ctx, path, entry, { force: input.force === true });
   },
 };

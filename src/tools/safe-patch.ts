@@ -8,6 +8,7 @@ export interface SafePatchInput {
   path: string;
   base_sha256: string;
   unified_diff: string;
+  allow_size_reduce?: boolean;
   skip_validation?: boolean;
 }
 
@@ -22,6 +23,7 @@ export const safePatchTool: ToolDefinition<SafePatchInput> = {
       baseSha256: input.base_sha256,
       requireBaseForExisting: true,
       skipValidation: input.skip_validation,
+      allowSizeReduce: input.allow_size_reduce,
       plan(current) {
         if (current === undefined) return fail('FILE_NOT_FOUND', 'safe_patch edits existing files; create a new file with write_file.');
         const r = applyUnifiedDiff(current, input.unified_diff);

@@ -36,8 +36,12 @@ export interface Services {
   /** A modal question to the user (answered by the stub in test mode); the chosen button or undefined. */
   ask(prompt: UserPrompt): Promise<string | undefined>;
   checkInput(tool: string, input: unknown): { ok: true; value: unknown } | { ok: false; failure: Failure };
-  /** The file identity the guard counts by: the workspace-relative path, or the input as given when it does not resolve. */
-  normalizeForGuard(path: string): string;
+  /**
+   * The file identity the guard counts by: the same one the journal uses (the resolved
+   * target's display path), so counters and history never key one file twice; a path that
+   * does not resolve keeps a lexical normalization.
+   */
+  identify(path: string): Promise<string>;
   /** sha256 of a file's current text, or "" when it cannot be read (used for read identity). */
   peekSha256(path: string): Promise<string>;
   /**

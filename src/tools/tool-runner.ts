@@ -52,7 +52,7 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
     const checked = services.checkInput(def.name, rawInput);
     const path = pathOf(rawInput);
     if (!checked.ok) {
-      const call = { tool: def.name, path: path && services.normalizeForGuard(path), canonicalInput: canonicalJson(rawInput), inputValid: false };
+      const call = { tool: def.name, path: path && (await services.identify(path)), canonicalInput: canonicalJson(rawInput), inputValid: false };
       const gate = services.guard.before(call);
       return failureResult(gate.proceed ? checked.failure : gate.failure);
     }
@@ -60,7 +60,7 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
     try {
       const identity: Record<string, unknown> = { input };
       if (def.isRead && path) identity.current_version = await services.peekVersion(path);
-      const call = { tool: def.name, path: path && services.normalizeForGuard(path), canonicalInput: canonicalJson(identity), inputValid: true };
+      const call = { tool: def.name, path: path && (await services.identify(path)), canonicalInput: canonicalJson(identity), inputValid: true };
       const gate = services.guard.before(call);
       if (!gate.proceed) return failureResult(gate.failure, path ? { path } : {});
       if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'The call was cancelled before it started; nothing was changed.' };

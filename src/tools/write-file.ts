@@ -1,5 +1,4 @@
 import { findElisionMarkers } from '../core/elision';
-import { checkSizeReduction } from '../core/size-guard';
 import { fail } from '../core/types';
 import { runEdit } from './edit-pipeline';
 import type { ToolDefinition } from './tool-runner';
@@ -15,14 +14,13 @@ export interface WriteFileInput {
 
 /**
  * write_file: a whole-file write, guarded: overwriting needs the hash of the version read,
- * a catastrophic shrink is refused, and "... existing code ..." placeholders never replace
- * real code.
+ * a catastrophic shrink is refused (by the pipeline, as for every tool), and "... existing
+ * code ..." placeholders never replace real code.
  */
 export const writeFileTool: ToolDefinition<WriteFileInput> = {
   name: 'write_file',
   prepare: (input) => ({ invocationMessage: `Writing ${String(input.path)}` }),
   invoke: (input, ctx) => {
-    const s = ctx.services.settings();
     return runEdit(ctx, {
       tool: 'write_file',
       path: input.path,
@@ -31,6 +29,7 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
       createDirs: input.create_dirs,
       requireBaseForExisting: true,
       skipValidation: input.skip_validation,
+      allowSizeReduce: input.allow_size_reduce,
       plan(current) {
         const content = input.content;
         // Only an existing file has real code a placeholder could stand for.
@@ -40,10 +39,6 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
           return fail('ELISION_BLOCKED', `Refused: line ${m.line_number} of the content is a placeholder ("${m.text.trim().slice(0, 80)}") standing for code you left out; write_file would replace that code with the placeholder. Nothing was written. Send the complete file content, or use safe_patch/replace_in_file for a partial change.`, {
             markers: markers.slice(0, 5).map((x) => ({ line: x.line_number, text: x.text.trim().slice(0, 120) })),
           });
-        }
-        if (current !== undefined && !input.allow_size_reduce) {
-          const guard = checkSizeReduction(current, content, { minBytes: s.writeGuardMinBytes, maxShrinkPercent: s.writeGuardMaxShrinkPercent });
-          if (!guard.ok) return guard;
         }
         const lines = content.length === 0 ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
         const changed = current === undefined ? [{ start_line: 1, end_line: lines }] : changedRangesOf(current, content);

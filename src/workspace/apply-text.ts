@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { sha256Text } from '../core/hash';
 import { fail, Result } from '../core/types';
+import { writeClosedFileChecked } from './write-direct';
 
 export interface Applied {
   /** The text the document holds after the edit (and after save participants, if any ran). */
@@ -97,15 +98,14 @@ export function differingMiddle(a: string, b: string): { start: number; endOld: 
 }
 
 /**
- * Writes a closed file's new text straight to disk (BOM restored when the file had one).
- * Used only where VS Code's text model would change bytes outside the edit: it normalizes a
- * file with mixed line endings to one style when it loads it, so an edit through a
- * WorkspaceEdit would rewrite every other line ending too. The cost: no editor undo and no
- * local-history entry for this edit (our own backup still has the old text).
+ * Writes a closed file's new text straight to disk (see {@link writeClosedFileChecked}): used
+ * only where VS Code's text model would change bytes outside the edit (mixed line endings).
+ * The cost: no editor undo and no local-history entry for this edit (our own backup still has
+ * the old text).
  */
-export async function writeClosedFileBytes(uri: vscode.Uri, newText: string, bom: boolean): Promise<Result<{ applied: Applied }>> {
-  const body = Buffer.from(newText, 'utf8');
-  await fs.writeFile(uri.fsPath, bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body);
+export async function writeClosedFileBytes(realPath: string, expected: { text: string; bom: boolean }, newText: string, displayPath: string): Promise<Result<{ applied: Applied }>> {
+  const written = await writeClosedFileChecked(realPath, expected, newText, displayPath);
+  if (!written.ok) return written;
   return {
     ok: true,
     applied: {
@@ -115,4 +115,12 @@ export async function writeClosedFileBytes(uri: vscode.Uri, newText: string, bom
       notes: ['The file has mixed line endings, which an editor model would normalize, so the edit was written directly to disk to keep every other line ending as it was (no editor undo for this edit; rollback_file restores it).'],
     },
   };
+}
+
+/** Deletes a file through a WorkspaceEdit (undoable, like VS Code's own delete). */
+export async function deleteFileEdit(uri: vscode.Uri): Promise<Result<{}>> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.deleteFile(uri, { ignoreIfNotExists: true });
+  if (await vscode.workspace.applyEdit(edit)) return { ok: true };
+  return fail('INTERNAL_ERROR', 'VS Code refused to delete the file.');
 }

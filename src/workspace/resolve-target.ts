@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
 import { fail, Result } from '../core/types';
+import { promises as fs } from 'node:fs';
+import { rootLabel } from '../core/paths/identity';
 import { resolveInWorkspace, ResolvedPath, WorkspaceRoot } from './confine';
+import { findOpenDocument } from './current-text';
 
 export interface Target extends ResolvedPath {
   uri: vscode.Uri;
-  /** The workspace-relative path shown to the model and used as the file's identity. */
+  /** The file's identity, shown to the model: see {@link identityOf}. */
   displayPath: string;
 }
 
@@ -21,8 +24,34 @@ export async function resolveTarget(input: string, options: { forWrite: boolean;
   if (roots.length === 0) return fail('PATH_DENIED', 'No workspace folder is open, so no file can be read or edited. Open a folder first.', { reason: 'NO_WORKSPACE' });
   const r = await resolveInWorkspace(input, roots, { forWrite: options.forWrite, allowCreate: options.allowCreate, protectedDirs: options.protectedDirs });
   if (!r.ok) return r;
-  const multiRoot = roots.length > 1;
-  const displayPath = multiRoot ? `${r.rootName}/${r.relPath}` : r.relPath;
-  // The path as named (not the real one) so that an editor open on it is found; confinement was checked on the real path.
-  return { ok: true, target: { ...r, uri: vscode.Uri.file(r.absPath), displayPath } };
+  const displayPath = await identityOf(roots, r);
+  return { ok: true, target: { ...r, uri: documentUri(r), displayPath } };
+}
+
+/**
+ * A file's identity: what the journal, the failure counters and the model know it by. It is
+ * the REAL path (so a symlink alias and the file's own name share one history, one set of
+ * counters and one lock), relative to the workspace folder it lies in; in a multi-root window
+ * prefixed by that folder's name, or by the folder's path when two folders share a name (two
+ * roots named `api` must never share a history).
+ */
+async function identityOf(roots: WorkspaceRoot[], r: ResolvedPath): Promise<string> {
+  if (roots.length === 1) return r.realRelPath;
+  const reals = await Promise.all(roots.map((x) => fs.realpath(x.path).catch(() => x.path)));
+  let i = reals.indexOf(r.realRoot);
+  if (i < 0) i = roots.findIndex((x) => x.path === r.root);
+  const label = rootLabel(roots, Math.max(0, i));
+  return r.realRelPath ? `${label}/${r.realRelPath}` : label;
+}
+
+/**
+ * The URI edits go through: the editor's document when the file is open under the name the
+ * agent used or under its real path (an unsaved buffer is found either way), else the real path.
+ */
+function documentUri(r: ResolvedPath): vscode.Uri {
+  for (const p of [r.absPath, r.realPath]) {
+    const uri = vscode.Uri.file(p);
+    if (findOpenDocument(uri)) return uri;
+  }
+  return vscode.Uri.file(r.realPath);
 }

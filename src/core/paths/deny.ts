@@ -35,7 +35,9 @@ export type PathDenyReason =
   | 'HARD_LINK'
   | 'GIT_INTERNALS'
   | 'PROTECTED_STORAGE'
-  | 'UNRESOLVABLE';
+  | 'UNRESOLVABLE'
+  /** The path resolved to another file once the file's lock was taken (a link changed meanwhile). */
+  | 'PATH_CHANGED';
 
 /** The longest slice of an offending path quoted back in a message. */
 const MAX_QUOTED = 120;

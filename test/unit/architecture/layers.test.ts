@@ -78,4 +78,10 @@ describe('architecture: layer imports', () => {
   it('the check sees imports at all (a file known to import vscode is found)', () => {
     assert.ok(importsOf(path.join(SRC, 'extension.ts')).includes('vscode'));
   });
+
+  it('the backup journal is opened and finished in exactly one function (the write transaction)', () => {
+    const callers = ['tools', 'commands', 'ui', 'workspace', 'validate', 'exec', 'core'].flatMap((dir) =>
+      sources(path.join(SRC, dir)).filter((f) => /\bstore\.(begin|finish)\(/.test(fs.readFileSync(f, 'utf8'))).map(rel));
+    assert.deepEqual(callers, [path.join('tools', 'write-transaction.ts')]);
+  });
 });
