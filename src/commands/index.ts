@@ -13,7 +13,7 @@ import { undoLastAgentEditCommand } from './undo-last-edit';
 
 type Handler = (services: Services, arg: unknown) => unknown;
 
-/** Command id → handler. Ids and titles are contributed in package.json (scripts/manifest-ui.mjs). */
+/** Command id → handler. Ids and titles are contributed in package.json (generated from src/core/catalog/commands.ts). */
 const COMMANDS: Record<string, Handler> = {
   'agentSafeEdit.rollbackFile': rollbackFileCommand,
   'agentSafeEdit.undoLastAgentEdit': undoLastAgentEditCommand,

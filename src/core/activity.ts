@@ -1,3 +1,6 @@
+import { errorClassOf } from './catalog/errors';
+import { toolSpecOf } from './catalog/tool-sets';
+
 /**
  * What the tools did this session, for the dashboard and the status bar: per-tool counts, the
  * bytes each tool returned to the model (what the agent's context paid), and a bounded list of
@@ -21,25 +24,19 @@ export interface ActivityEvent {
   message: string;
 }
 
-/** Failure types that mean a guard stopped a harmful or pointless write. */
-const BLOCKING_TYPES = new Set(['SIZE_REDUCTION_BLOCKED', 'DUPLICATE_CONTENT', 'VALIDATION_FAILED', 'ELISION_BLOCKED', 'PERMISSION_DENIED', 'HASH_MISMATCH']);
-const LOOP_TYPES = new Set(['EDIT_FAILURE_LOOP']);
-const LIMIT_TYPES = new Set(['INVALID_PATCH_LIMIT_EXCEEDED']);
-const REPEAT_TYPES = new Set(['REPEATED_CALL', 'REPEATED_BAD_INPUT']);
-const MUTATING_TOOLS = new Set(['safe_patch', 'replace_in_file', 'edit_lines', 'write_file', 'patch_html', 'rollback_file']);
-
+/**
+ * The event kind of a finished call: successes by the tool's catalog category, failures by
+ * the failure type's class (src/core/catalog/errors.ts).
+ */
 export function classify(tool: string, success: boolean, errorType?: string): ActivityKind {
   if (success) {
-    if (tool === 'rollback_file') return 'rollback';
-    if (MUTATING_TOOLS.has(tool)) return 'edit';
-    if (tool === 'execute_program') return 'exec';
+    const spec = toolSpecOf(tool);
+    if (spec?.category === 'history' && spec.editsFiles) return 'rollback';
+    if (spec?.editsFiles) return 'edit';
+    if (spec?.category === 'exec') return 'exec';
     return 'read';
   }
-  if (errorType && LOOP_TYPES.has(errorType)) return 'loop';
-  if (errorType && LIMIT_TYPES.has(errorType)) return 'limit';
-  if (errorType && REPEAT_TYPES.has(errorType)) return 'repeated';
-  if (errorType && BLOCKING_TYPES.has(errorType)) return 'blocked';
-  return 'failed';
+  return errorClassOf(errorType);
 }
 
 export class ActivityLog {

@@ -1,6 +1,7 @@
 import * as nodePath from 'node:path';
 import { excerptAround, LineRange } from '../core/excerpt';
 import { fail, Result } from '../core/types';
+import { errorClassOf } from '../core/catalog/errors';
 import { readCurrentText, CurrentText } from '../workspace/current-text';
 import { languageIdFor } from '../workspace/language-id';
 import { Target } from '../workspace/resolve-target';
@@ -166,8 +167,9 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   return result;
 }
 
+/** The journal outcome of a planning failure: the failure type's catalog class (blocked, or else failed). */
 function outcomeOf(errorType: string): 'blocked' | 'failed' {
-  return ['SIZE_REDUCTION_BLOCKED', 'DUPLICATE_CONTENT', 'ELISION_BLOCKED', 'VALIDATION_FAILED', 'PERMISSION_DENIED'].includes(errorType) ? 'blocked' : 'failed';
+  return errorClassOf(errorType) === 'blocked' ? 'blocked' : 'failed';
 }
 
 export type { Target };

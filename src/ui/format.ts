@@ -10,17 +10,6 @@ export function clockTime(epochMs: number): string {
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-/** "512 B", "3.4 KB", "12.0 MB": binary units, one decimal above bytes. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '0 B';
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) { value /= 1024; unit++; }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
-
 /** "+3 −1" (a real minus sign), the line delta of one change. */
 export function lineDelta(added: number, removed: number): string {
   return `+${added} \u2212${removed}`;

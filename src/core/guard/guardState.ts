@@ -20,7 +20,7 @@ import type { RepetitionFinding } from './repetition';
 import { detectRepetition } from './repetition';
 import type { GuardSettings } from './settings';
 import { DEFAULT_GUARD_SETTINGS, cycleRefuseRepetitions, resolveGuardSettings } from './settings';
-import { EDITING_TOOLS, NEUTRAL_ERROR_TYPES, RECOVERY_TOOLS } from './toolNames';
+import { EDITING_TOOLS, GUARD_ERROR_TYPES, NEUTRAL_ERROR_TYPES, RECOVERY_TOOLS } from './toolNames';
 
 /** Attached to a result that proceeds but repeats itself; the tool adds it to its JSON. */
 export interface GuardWarning {
@@ -65,14 +65,6 @@ export interface GuardSnapshot {
   /** The latest detections (limit, loop, repeated call, bad input), oldest first. */
   recent_detections: GuardEvent[];
 }
-
-/** Guard failure types: if a caller feeds one to `after()`, it is ignored (it was our own refusal). */
-const GUARD_ERROR_TYPES: ReadonlySet<string> = new Set([
-  'REPEATED_CALL',
-  'REPEATED_BAD_INPUT',
-  'EDIT_FAILURE_LOOP',
-  'INVALID_PATCH_LIMIT_EXCEEDED',
-]);
 
 const RECENT_DETECTIONS_KEPT = 50;
 const MIN_HISTORY = 64;

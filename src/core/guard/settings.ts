@@ -1,3 +1,5 @@
+import { SETTING_SPECS } from '../settings/specs';
+
 /**
  * Thresholds of the guard, one per `safeEdit.*` setting. The extension reads them from the
  * configuration and passes them in; a settings change is applied with
@@ -20,15 +22,23 @@ export interface GuardSettings {
   idleResetMinutes: number;
 }
 
+// The defaults are the settings' own (src/core/settings/specs.ts), so they are written once.
 export const DEFAULT_GUARD_SETTINGS: Readonly<GuardSettings> = Object.freeze({
-  patchFailureLimit: 2,
-  editFailureLoopLimit: 3,
-  repeatedCallWarn: 5,
-  repeatedCallRefuse: 10,
+  patchFailureLimit: integerDefault('patchFailureLimit'),
+  editFailureLoopLimit: integerDefault('editFailureLoopLimit'),
+  repeatedCallWarn: integerDefault('repeatedCall.warnAt'),
+  repeatedCallRefuse: integerDefault('repeatedCall.refuseAt'),
+  // Not a setting: the longest cycle worth looking for.
   cycleMaxLength: 5,
-  badInputRepeatLimit: 5,
-  idleResetMinutes: 30,
+  badInputRepeatLimit: integerDefault('repeatedBadInputLimit'),
+  idleResetMinutes: integerDefault('counters.idleResetMinutes'),
 });
+
+function integerDefault(key: string): number {
+  const spec = SETTING_SPECS[key];
+  if (spec?.kind !== 'integer') throw new Error(`safeEdit.${key} is not an integer setting`);
+  return spec.default;
+}
 
 const COUNT_KEYS = [
   'patchFailureLimit',

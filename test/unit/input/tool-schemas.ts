@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
+import { HTML_OPS } from '../../../src/core/html/types';
 import { InputSchema, ObjectSchema } from '../../../src/core/input/schema';
 
 // Schemas shaped like the tools' (the real ones belong to the tools); used by the tests only.
@@ -49,8 +50,10 @@ export const patchHtmlSchema: ObjectSchema = {
         required: ['selector', 'op'],
         properties: {
           selector: { type: 'string', maxLength: 200 },
-          op: { type: 'string', enum: ['replace', 'insert_before', 'insert_after', 'remove'] },
+          op: { type: 'string', enum: [...HTML_OPS] },
           html: { type: 'string' },
+          name: { type: 'string' },
+          value: { type: 'string' },
         },
       },
     },

@@ -1,8 +1,24 @@
-// Source of the commands, views and menus in package.json (run after editing; rewrites them).
-import { readFileSync, writeFileSync } from 'node:fs';
+/**
+ * The commands, menus and views package.json contributes (generated from here by
+ * `npm run manifest`). The command ids are the ones src/commands/ and src/ui/ register.
+ */
+
+export interface CommandSpec {
+  command: string;
+  title: string;
+  category: string;
+  /** A codicon, `$(name)`, for menus that show icons. */
+  icon?: string;
+}
+
+export interface MenuItem {
+  command: string;
+  when: string;
+  group?: string;
+}
 
 const cat = 'Agent Safe Edit';
-const commands = [
+export const COMMANDS: readonly CommandSpec[] = [
   { command: 'agentSafeEdit.openDashboard', title: 'Open Dashboard', category: cat, icon: '$(dashboard)' },
   { command: 'agentSafeEdit.resetFailureCounters', title: 'Reset Failure Counters', category: cat, icon: '$(debug-restart)' },
   { command: 'agentSafeEdit.addAgentInstructions', title: 'Add Agent Instructions to Workspace', category: cat },
@@ -19,7 +35,7 @@ const commands = [
   { command: 'agentSafeEdit.history.revealFile', title: 'Reveal File', category: cat, icon: '$(go-to-file)' },
 ];
 const entryOnly = 'view == agentSafeEdit.history && viewItem =~ /^entry/';
-const menus = {
+export const MENUS: Readonly<Record<string, readonly MenuItem[]>> = {
   commandPalette: [
     ...['history.compareWithCurrent', 'history.rollbackToBefore', 'history.copySha256', 'history.revealFile', 'history.refresh'].map((c) => ({ command: `agentSafeEdit.${c}`, when: 'false' })),
   ],
@@ -39,17 +55,12 @@ const menus = {
     { command: 'agentSafeEdit.history.revealFile', when: 'view == agentSafeEdit.history', group: '4_reveal@1' },
   ],
 };
-const viewsContainers = { activitybar: [{ id: 'agentSafeEdit', title: 'Agent Safe Edit', icon: 'media/shield.svg' }] };
-const views = { agentSafeEdit: [{ id: 'agentSafeEdit.history', name: 'Edit History', icon: 'media/shield.svg', contextualTitle: 'Agent Safe Edit' }] };
-const viewsWelcome = [
+export const VIEWS_CONTAINERS = { activitybar: [{ id: 'agentSafeEdit', title: 'Agent Safe Edit', icon: 'media/shield.svg' }] };
+export const VIEWS = { agentSafeEdit: [{ id: 'agentSafeEdit.history', name: 'Edit History', icon: 'media/shield.svg', contextualTitle: 'Agent Safe Edit' }] };
+export const VIEWS_WELCOME = [
   {
     view: 'agentSafeEdit.history',
     contents: 'No agent edits yet. When an agent edits files through the Agent Safe Edit tools, every change appears here and can be compared or rolled back.\n[Add Agent Instructions to Workspace](command:agentSafeEdit.addAgentInstructions)\n[Open Dashboard](command:agentSafeEdit.openDashboard)\nRead the [documentation](command:extension.open?%5B%22agent-safe-edit.agent-safe-edit%22%5D).',
   },
 ];
 
-const pkgPath = new URL('../package.json', import.meta.url);
-const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
-pkg.contributes = { ...(pkg.contributes ?? {}), commands, menus, viewsContainers, views, viewsWelcome };
-writeFileSync(pkgPath, JSON.stringify(pkg, null, 2) + '\n');
-console.log(`wrote ${commands.length} commands, views and menus into package.json`);

@@ -1,19 +1,42 @@
-// Source of the `contributes.languageModelTools` section of package.json.
-// Run `node scripts/manifest-tools.mjs` after editing; it rewrites that section in place.
-// One place for the schemas: the extension validates inputs at run time against the same
-// schemas it reads back from its own package.json.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { HTML_OPS } from '../html/types';
+import type { JsonSchema } from './json-schema';
 
+/**
+ * The language-model tools: the one place their names, categories and the descriptions and
+ * input schemas the model sees are written. package.json's `contributes.languageModelTools`
+ * is generated from it (`npm run manifest`); the guard, the activity log, the dashboard and
+ * the agent instructions take their tool sets from it. A new tool is one entry here plus its
+ * file in src/tools/.
+ */
+
+/** read: looks only; edit: changes a file's text; history: backups; exec: runs a program. */
+export type ToolCategory = 'read' | 'edit' | 'history' | 'exec';
+
+export interface ToolSpec {
+  category: ToolCategory;
+  /** The tool can change a file on success (the edits, and a rollback). */
+  editsFiles: boolean;
+  displayName: string;
+  /** A codicon, `$(name)`. */
+  icon: string;
+  userDescription: string;
+  modelDescription: string;
+  /** Without maxLength: the manifest adds one to every string (see string-limits.ts). */
+  inputSchema: JsonSchema;
+}
+
+// Sentences several descriptions share, and the schemas of inputs several tools take.
 const PROTOCOL = 'Take the file content and sha256 from the conversation when you already have them (from read_file or from a previous tool result); call read_file only when they are absent or stale.';
 const VERIFY = 'After every success, check the returned excerpt against your intent and say so before moving on.';
-const path = { type: 'string', description: 'File path, relative to the workspace root (or absolute inside the workspace).' };
-const baseSha = { type: 'string', description: 'sha256 of the file as you last saw it (from read_file or the previous edit result).', pattern: '^[0-9a-fA-F]{64}$' };
-const allowSizeReduce = { type: 'boolean', description: 'Allow the edit to shrink an existing file of over safeEdit.writeGuard.minBytes (1,000) bytes by more than safeEdit.writeGuard.maxShrinkPercent (90%). Refused as SIZE_REDUCTION_BLOCKED otherwise. Set it only when you really mean to delete most of the file.', default: false };
-const skipValidation = { type: 'boolean', description: 'Apply even if the syntax check finds a new error. Use only when you are sure the check is wrong.', default: false };
+const path: JsonSchema = { type: 'string', description: 'File path, relative to the workspace root (or absolute inside the workspace).' };
+const baseSha: JsonSchema = { type: 'string', description: 'sha256 of the file as you last saw it (from read_file or the previous edit result).', pattern: '^[0-9a-fA-F]{64}$' };
+const allowSizeReduce: JsonSchema = { type: 'boolean', description: 'Allow the edit to shrink an existing file of over safeEdit.writeGuard.minBytes (1,000) bytes by more than safeEdit.writeGuard.maxShrinkPercent (90%). Refused as SIZE_REDUCTION_BLOCKED otherwise. Set it only when you really mean to delete most of the file.', default: false };
+const skipValidation: JsonSchema = { type: 'boolean', description: 'Apply even if the syntax check finds a new error. Use only when you are sure the check is wrong.', default: false };
 
-const tools = [
-  {
-    name: 'read_file',
+export const TOOL_CATALOG = Object.freeze({
+  read_file: {
+    category: 'read',
+    editsFiles: false,
     displayName: 'Read File (Safe Edit)',
     icon: '$(file-code)',
     userDescription: 'Read a workspace file with its sha256, line count and line endings.',
@@ -29,8 +52,9 @@ const tools = [
       additionalProperties: false,
     },
   },
-  {
-    name: 'safe_patch',
+  safe_patch: {
+    category: 'edit',
+    editsFiles: true,
     displayName: 'Safe Patch',
     icon: '$(diff)',
     userDescription: 'Apply a unified diff to exactly the version of a file the agent read.',
@@ -48,8 +72,9 @@ const tools = [
       additionalProperties: false,
     },
   },
-  {
-    name: 'replace_in_file',
+  replace_in_file: {
+    category: 'edit',
+    editsFiles: true,
     displayName: 'Replace in File (Safe Edit)',
     icon: '$(replace)',
     userDescription: 'Replace one unique occurrence of a text in a file.',
@@ -69,8 +94,9 @@ const tools = [
       additionalProperties: false,
     },
   },
-  {
-    name: 'edit_lines',
+  edit_lines: {
+    category: 'edit',
+    editsFiles: true,
     displayName: 'Edit Lines (Safe Edit)',
     icon: '$(list-ordered)',
     userDescription: 'Insert, replace or delete a line range, with duplicate detection.',
@@ -92,8 +118,9 @@ const tools = [
       additionalProperties: false,
     },
   },
-  {
-    name: 'write_file',
+  write_file: {
+    category: 'edit',
+    editsFiles: true,
     displayName: 'Write File (Safe Edit)',
     icon: '$(save)',
     userDescription: 'Create or overwrite a whole file, guarded against data loss.',
@@ -112,8 +139,9 @@ const tools = [
       additionalProperties: false,
     },
   },
-  {
-    name: 'rollback_file',
+  rollback_file: {
+    category: 'history',
+    editsFiles: true,
     displayName: 'Roll Back File (Safe Edit)',
     icon: '$(history)',
     userDescription: 'Restore a file from the automatic backups taken before every agent edit.',
@@ -130,8 +158,9 @@ const tools = [
       additionalProperties: false,
     },
   },
-  {
-    name: 'list_backups',
+  list_backups: {
+    category: 'history',
+    editsFiles: false,
     displayName: 'List Backups (Safe Edit)',
     icon: '$(archive)',
     userDescription: 'List the automatic backups of a file.',
@@ -143,8 +172,9 @@ const tools = [
       additionalProperties: false,
     },
   },
-  {
-    name: 'execute_program',
+  execute_program: {
+    category: 'exec',
+    editsFiles: false,
     displayName: 'Execute Program (Safe Edit)',
     icon: '$(terminal)',
     userDescription: 'Run a program with an argument array, without a shell.',
@@ -162,8 +192,9 @@ const tools = [
       additionalProperties: false,
     },
   },
-  {
-    name: 'patch_html',
+  patch_html: {
+    category: 'edit',
+    editsFiles: true,
     displayName: 'Patch HTML (Safe Edit)',
     icon: '$(code)',
     userDescription: 'Edit HTML elements addressed by #id, validated on a DOM.',
@@ -180,7 +211,7 @@ const tools = [
             type: 'object',
             properties: {
               selector: { type: 'string', description: '"#id" of the target element.' },
-              op: { type: 'string', enum: ['replace', 'inner', 'append', 'prepend', 'before', 'after', 'remove', 'set_attribute', 'remove_attribute'] },
+              op: { type: 'string', enum: [...HTML_OPS] },
               html: { type: 'string' },
               name: { type: 'string' },
               value: { type: 'string' },
@@ -196,42 +227,4 @@ const tools = [
       additionalProperties: false,
     },
   },
-];
-
-// Every string input has a maxLength (issue 19: bounded cost): texts up to the largest file
-// the tools edit, names and paths far below. The run-time validator enforces the same numbers.
-const MAX_TEXT = 10 * 1024 * 1024;
-const STRING_LIMITS = {
-  path: 4096, cwd: 4096, program: 4096, base_sha256: 64, backup_id: 256, selector: 1024, name: 256,
-  unified_diff: MAX_TEXT, old_text: MAX_TEXT, new_text: MAX_TEXT, content: MAX_TEXT, stdin: MAX_TEXT, html: MAX_TEXT, value: MAX_TEXT,
-  new_lines: MAX_TEXT, args: 131072,
-};
-const DEFAULT_STRING_LIMIT = 65536;
-
-/** Adds maxLength to every string in a schema (by property name, else the default). */
-function withStringLimits(schema, key) {
-  if (!schema || typeof schema !== 'object') return schema;
-  const out = { ...schema };
-  if (out.type === 'string' && out.maxLength === undefined) out.maxLength = STRING_LIMITS[key] ?? DEFAULT_STRING_LIMIT;
-  if (out.items) out.items = withStringLimits(out.items, key);
-  if (out.properties) out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, withStringLimits(v, k)]));
-  return out;
-}
-
-const manifest = tools.map((t) => ({
-  name: t.name,
-  displayName: t.displayName,
-  toolReferenceName: t.name,
-  canBeReferencedInPrompt: true,
-  icon: t.icon,
-  userDescription: t.userDescription,
-  modelDescription: t.modelDescription,
-  tags: ['agent-safe-edit', 'files'],
-  inputSchema: withStringLimits(t.inputSchema),
-}));
-
-const pkgPath = new URL('../package.json', import.meta.url);
-const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
-pkg.contributes = { ...(pkg.contributes ?? {}), languageModelTools: manifest };
-writeFileSync(pkgPath, JSON.stringify(pkg, null, 2) + '\n');
-console.log(`wrote ${manifest.length} tools into package.json`);
+} satisfies Record<string, ToolSpec>);

@@ -1,0 +1,41 @@
+import { COMMANDS, MENUS, VIEWS, VIEWS_CONTAINERS, VIEWS_WELCOME } from './commands';
+import { configurationSection } from './settings';
+import { withStringLimits } from './string-limits';
+import { TOOL_NAMES } from './tool-sets';
+import { TOOL_CATALOG } from './tools';
+
+/**
+ * The `contributes` sections package.json gets from the catalog, in package.json's order.
+ * scripts/manifest.mjs writes them; a unit test checks the committed package.json equals them.
+ */
+export function manifestSections(): Record<string, unknown> {
+  return {
+    languageModelTools: TOOL_NAMES.map((name) => {
+      const t = TOOL_CATALOG[name];
+      return {
+        name,
+        displayName: t.displayName,
+        toolReferenceName: name,
+        canBeReferencedInPrompt: true,
+        icon: t.icon,
+        userDescription: t.userDescription,
+        modelDescription: t.modelDescription,
+        tags: ['agent-safe-edit', 'files'],
+        inputSchema: withStringLimits(t.inputSchema),
+      };
+    }),
+    configuration: configurationSection(),
+    commands: COMMANDS,
+    menus: MENUS,
+    viewsContainers: VIEWS_CONTAINERS,
+    views: VIEWS,
+    viewsWelcome: VIEWS_WELCOME,
+  };
+}
+
+/** package.json's text with its generated sections replaced (other sections and keys untouched). */
+export function withManifestSections(packageJsonText: string): string {
+  const pkg = JSON.parse(packageJsonText) as { contributes?: Record<string, unknown> };
+  pkg.contributes = { ...(pkg.contributes ?? {}), ...manifestSections() };
+  return JSON.stringify(pkg, null, 2) + '\n';
+}
