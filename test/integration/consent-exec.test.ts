@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, freshDir, invoke, workspaceRoot, writeBytes } from './helpers';
+import { consentSuite, freshDir, invoke, workspaceRoot, writeBytes } from './helpers';
 
 /** A settings file with many keys; `indent` changes every line, so the diff is the whole file. */
 function settingsText(extra: Record<string, unknown>, indent: number): string {
@@ -12,14 +12,7 @@ function settingsText(extra: Record<string, unknown>, indent: number): string {
 }
 
 describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () => {
-  let api: any;
-  before(async () => {
-    api = await activateExtension();
-  });
-  afterEach(async () => {
-    api.services.setConsentAnswerForTests(undefined);
-    await closeAllEditors();
-  });
+  const ext = consentSuite();
 
   describe('item 4: the consent shows the whole change', () => {
     // In a folder of its own (a nested workspace's settings are protected too), so the editor
@@ -37,10 +30,10 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
     it('a reindented settings.json with the payload last: keys first, no Allow on the cut view, Review Diff… opens the full diff, then Allow', async () => {
       writeBytes(abs, oldText);
       const r0 = await invoke('read_file', { path: rel });
-      api.services.setConsentAnswerForTests('allow');
+      ext().services.setConsentAnswerForTests('allow');
       const r = await invoke('write_file', { path: rel, content: newText, base_sha256: r0.sha256 });
       assert.equal(r.success, true, JSON.stringify(r));
-      const prompts = api.services.consentPromptsForTests();
+      const prompts = ext().services.consentPromptsForTests();
       assert.equal(prompts.length, 2, JSON.stringify(prompts.map((p: any) => p.choices)));
       const [first, second] = prompts;
       assert.deepEqual(first.choices, ['Review Diff…'], 'no Allow on a view that does not show the whole change');
@@ -61,11 +54,11 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
       const other = rel.replace('settings.json', 'launch.json');
       writeBytes(path.join(workspaceRoot(), other), oldText);
       const r0 = await invoke('read_file', { path: other });
-      api.services.setConsentAnswerForTests('deny');
+      ext().services.setConsentAnswerForTests('deny');
       const r = await invoke('write_file', { path: other, content: newText, base_sha256: r0.sha256 });
       assert.equal(r.error_type, 'PERMISSION_DENIED', JSON.stringify(r));
       assert.equal(fs.readFileSync(path.join(workspaceRoot(), other), 'utf8'), oldText);
-      const prompts = api.services.consentPromptsForTests();
+      const prompts = ext().services.consentPromptsForTests();
       assert.equal(prompts.length, 1);
       assert.ok(!prompts[0].choices.includes('Allow This Edit'));
     });
@@ -80,12 +73,12 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
 
     it('sh -c is refused with PERMISSION_DENIED through invokeTool (no confirmation step), nothing runs, no prompt', async () => {
       const d = freshDir('item13-off');
-      api.services.setConsentAnswerForTests('allow');
+      ext().services.setConsentAnswerForTests('allow');
       const r = await invoke('execute_program', { program: 'sh', args: ['-c', 'echo pwned > pwned.txt'], cwd: d.rel });
       assert.equal(r.error_type, 'PERMISSION_DENIED', JSON.stringify(r));
       assert.equal(r.setting, 'safeEdit.execute.allowInlineCode');
       assert.equal(fs.existsSync(path.join(d.abs, 'pwned.txt')), false);
-      assert.equal(api.services.consentPromptsForTests().length, 0, 'refused without asking');
+      assert.equal(ext().services.consentPromptsForTests().length, 0, 'refused without asking');
     });
 
     it('git -c, git config and an argument naming .vscode/settings.json or .git/ are refused too', async () => {
@@ -104,15 +97,15 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
     it('with safeEdit.execute.allowInlineCode on, each such call is asked (allowed: it runs; declined: PERMISSION_DENIED)', async () => {
       const d = freshDir('item13-on');
       await config().update('execute.allowInlineCode', true, vscode.ConfigurationTarget.Global);
-      api.services.setConsentAnswerForTests('allow');
+      ext().services.setConsentAnswerForTests('allow');
       const ok = await invoke('execute_program', { program: 'sh', args: ['-c', 'echo ran > ran.txt'], cwd: d.rel });
       assert.equal(ok.success, true, JSON.stringify(ok));
       assert.equal(fs.readFileSync(path.join(d.abs, 'ran.txt'), 'utf8'), 'ran\n');
-      const prompts = api.services.consentPromptsForTests();
+      const prompts = ext().services.consentPromptsForTests();
       assert.equal(prompts.length, 1);
       assert.deepEqual(prompts[0].choices, ['Run This Once']);
       assert.match(prompts[0].detail, /INLINE_CODE/);
-      api.services.setConsentAnswerForTests('deny');
+      ext().services.setConsentAnswerForTests('deny');
       const no = await invoke('execute_program', { program: 'sh', args: ['-c', 'echo again > again.txt'], cwd: d.rel });
       assert.equal(no.error_type, 'PERMISSION_DENIED', JSON.stringify(no));
       assert.equal(fs.existsSync(path.join(d.abs, 'again.txt')), false);
@@ -122,7 +115,7 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
       const d = freshDir('item13-prepare');
       const cwdRel = `${d.rel}/c\`w](x)`;
       fs.mkdirSync(path.join(workspaceRoot(), cwdRel));
-      const tool = api.tools.get('execute_program');
+      const tool = ext().tools.get('execute_program');
       const prepared = await tool.prepareInvocation({ input: { program: 'sh', args: ['-c', 'x'], cwd: cwdRel } }, new vscode.CancellationTokenSource().token);
       const md: string = prepared.confirmationMessages.message.value;
       assert.match(md, /program {2}= "\/[^"]*\/sh"/, md);
@@ -153,12 +146,12 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
       const r0 = await invoke('read_file', { path: rel });
       const w = await invoke('write_file', { path: rel, content: 'two\n', base_sha256: r0.sha256 });
       assert.equal(w.success, true, JSON.stringify(w));
-      const backups = api.services.store.list(rel).length;
+      const backups = ext().services.store.list(rel).length;
       assert.ok(backups >= 1);
-      api.services.setConsentAnswerForTests('deny');
+      ext().services.setConsentAnswerForTests('deny');
       const cleared: any = await vscode.commands.executeCommand('agentSafeEdit.clearBackups', { path: rel, confirm: false });
       assert.equal(cleared.cancelled, true, JSON.stringify(cleared));
-      assert.equal(api.services.store.list(rel).length, backups, 'no backup was deleted');
+      assert.equal(ext().services.store.list(rel).length, backups, 'no backup was deleted');
       const forged: any = await vscode.commands.executeCommand('agentSafeEdit.clearBackups', { path: rel, confirm: false, uiToken: 'guessed' });
       assert.equal(forged.cancelled, true, JSON.stringify(forged));
       const rolled: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, revision: 0, confirm: false });
@@ -166,7 +159,7 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
       const turn: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false });
       assert.equal(turn.cancelled, true, JSON.stringify(turn));
       assert.equal(fs.readFileSync(path.join(d.abs, 'kept.txt'), 'utf8'), 'two\n', 'nothing was rolled back');
-      const asked = api.services.consentPromptsForTests().map((p: any) => p.choices[0]);
+      const asked = ext().services.consentPromptsForTests().map((p: any) => p.choices[0]);
       assert.deepEqual(asked, ['Delete Backups', 'Delete Backups', 'Roll Back', 'Roll Back Turn'], 'each one asked the user');
     });
   });

@@ -47,3 +47,19 @@ export async function activateExtension(): Promise<any> {
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
+
+/**
+ * The hooks of a suite whose tests answer consent prompts: activates the extension, and after
+ * each test clears the consent stub and closes the editors. Returns the extension's API.
+ */
+export function consentSuite(): () => any {
+  let api: any;
+  before(async () => {
+    api = await activateExtension();
+  });
+  afterEach(async () => {
+    api.services.setConsentAnswerForTests(undefined);
+    await closeAllEditors();
+  });
+  return () => api;
+}

@@ -1,18 +1,11 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { activateExtension, closeAllEditors, freshDir, invoke, workspaceRoot, writeBytes } from './helpers';
+import { consentSuite, freshDir, invoke, workspaceRoot, writeBytes } from './helpers';
 
 /** Issue 19 items 5 and 6, through vscode.lm.invokeTool in a real VS Code. */
 describe('sensitive paths and git dirs under other names (issue 19)', () => {
-  let api: any;
-  before(async () => {
-    api = await activateExtension();
-  });
-  afterEach(async () => {
-    api.services.setConsentAnswerForTests(undefined);
-    await closeAllEditors();
-  });
+  const ext = consentSuite();
 
   describe('sensitive files need consent, whatever their case', () => {
     const cases: [string, string][] = [
@@ -28,7 +21,7 @@ describe('sensitive paths and git dirs under other names (issue 19)', () => {
     ];
     for (const [label, rel] of cases) {
       it(`a declined consent keeps ${label} (${rel}) from being created`, async () => {
-        api.services.setConsentAnswerForTests('deny');
+        ext().services.setConsentAnswerForTests('deny');
         // '{}' is valid in every file type here, so only the consent can stop it.
         const r = await invoke('write_file', { path: rel, content: '{}\n', create_dirs: true });
         assert.equal(r.error_type, 'PERMISSION_DENIED', JSON.stringify(r));

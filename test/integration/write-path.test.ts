@@ -62,17 +62,22 @@ describe('write path: one transaction, every guard on the final text', () => {
     assert.equal((await read(rel)).sha256, r0.sha256);
   });
 
-  it('rollback_file keeps the hash protocol: refused after the user edited the file, forced it restores', async () => {
-    const d = freshDir('rollback-hash');
+  /** A file the agent rewrote from "one" to "two", then opened in an editor where the user typed `typed` (unsaved). */
+  async function agentRewroteThenUserTyped(label: string, typed: string): Promise<{ rel: string; abs: string; editor: vscode.TextEditor }> {
+    const d = freshDir(label);
     const rel = `${d.rel}/a.txt`;
     const abs = path.join(d.abs, 'a.txt');
     writeBytes(abs, 'one\n');
     const r0 = await read(rel);
     assert.equal((await invoke('write_file', { path: rel, base_sha256: r0.sha256, content: 'two\n' })).success, true);
-    // the user types a line and saves
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(abs));
-    await editor.edit((e) => e.insert(new vscode.Position(1, 0), 'the user typed this\n'));
-    assert.equal(await editor.document.save(), true);
+    await editor.edit((e) => e.insert(new vscode.Position(1, 0), typed));
+    return { rel, abs, editor };
+  }
+
+  it('rollback_file keeps the hash protocol: refused after the user edited the file, forced it restores', async () => {
+    const { rel, abs, editor } = await agentRewroteThenUserTyped('rollback-hash', 'the user typed this\n');
+    assert.equal(await editor.document.save(), true); // and saved
     const refused = await invoke('rollback_file', { path: rel });
     assert.equal(refused.error_type, 'HASH_MISMATCH', JSON.stringify(refused));
     assert.match(refused.message, /force: true/);
@@ -87,14 +92,7 @@ describe('write path: one transaction, every guard on the final text', () => {
   });
 
   it('rollback_file never overwrites unsaved changes, even with force', async () => {
-    const d = freshDir('rollback-dirty');
-    const rel = `${d.rel}/a.txt`;
-    const abs = path.join(d.abs, 'a.txt');
-    writeBytes(abs, 'one\n');
-    const r0 = await read(rel);
-    assert.equal((await invoke('write_file', { path: rel, base_sha256: r0.sha256, content: 'two\n' })).success, true);
-    const editor = await vscode.window.showTextDocument(vscode.Uri.file(abs));
-    await editor.edit((e) => e.insert(new vscode.Position(1, 0), 'unsaved work\n'));
+    const { rel, editor } = await agentRewroteThenUserTyped('rollback-dirty', 'unsaved work\n');
     try {
       const r = await invoke('rollback_file', { path: rel, force: true });
       assert.equal(r.error_type, 'PERMISSION_DENIED', JSON.stringify(r));
