@@ -43,6 +43,9 @@ export interface SyntaxCheckResult {
 let configuredDirs: readonly string[] | undefined;
 let parseBudgetMs = DEFAULT_PARSE_BUDGET_MS;
 
+/** Texts over this many characters are not parsed (a parse of that size outruns MAX_PARSE_MS). */
+const MAX_CHECKED_CHARS = 2_000_000;
+
 /**
  * Sets the directories searched for tree-sitter wasm files (the extension passes
  * defaultWasmDirs(context.extensionPath) at activation; grammars already loaded stay loaded)
@@ -67,6 +70,10 @@ export async function checkSyntax(input: CheckSyntaxInput): Promise<SyntaxCheckR
   const spec = checkerFor(input.languageId);
   const unchecked = (skippedReason?: string): SyntaxCheckResult => ({ checked: false, newErrors: [], newErrorCount: 0, preexisting: 0, ...(skippedReason ? { skippedReason } : {}) });
   if (!spec) return unchecked();
+  if (input.candidateText.length > MAX_CHECKED_CHARS) {
+    // Such a parse would not finish within its budget anyway (it holds the host while it runs).
+    return unchecked(`${input.languageId}: the text is over ${MAX_CHECKED_CHARS / 1_000_000} million characters; the syntax check is skipped for files this large`);
+  }
   const runner = await problemRunner(spec, input.wasmDirs ?? configuredDirs ?? defaultWasmDirs());
   if (!runner.ok) return unchecked(runner.reason);
   try {

@@ -73,7 +73,10 @@ export class IncrementalParser {
   }
 
   private parseWithin(text: string, oldTree: Tree | null): Tree | null {
-    const deadline = Date.now() + this.budgetMs * (1 + text.length / 200_000);
+    // The parse runs synchronously in the shared extension host: whatever the text's size it
+    // may hold the host for at most MAX_PARSE_MS, then the check is skipped (reported as not
+    // checked, never blocking the edit).
+    const deadline = Date.now() + Math.min(this.budgetMs * (1 + text.length / 200_000), MAX_PARSE_MS);
     // The runtime cancels when the callback returns true (its .d.ts types the return as void).
     const progressCallback = (() => Date.now() > deadline) as unknown as (state: ParseState) => void;
     return this.grammar.parser.parse(text, oldTree, { progressCallback });
@@ -86,6 +89,9 @@ export class IncrementalParser {
  * 44-character TypeScript text did not finish in 2 minutes (see the unit tests).
  */
 export const DEFAULT_PARSE_BUDGET_MS = 1000;
+
+/** The longest one parse may hold the extension host, whatever the text's size. */
+export const MAX_PARSE_MS = 1000;
 
 /**
  * Reusing a tree pays only when most of the text is unchanged; re-using an unrelated file's
