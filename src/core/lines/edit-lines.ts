@@ -1,6 +1,6 @@
 import { fail, Result } from '../types';
-import type { LineRange } from '../excerpt';
-import { eolNear, joinLines, splitLines } from './line-model';
+import type { LineRange } from '../text/range';
+import { editableLines, eolNear, joinLines, splitText } from '../text/lines';
 import { findNearbyDuplicate } from './duplicates';
 
 export type LineEditMode = 'insert' | 'replace' | 'delete';
@@ -24,7 +24,7 @@ export interface LineEdit {
  * Failures: LINE_RANGE_OUT_OF_BOUNDS, INVALID_INPUT, DUPLICATE_CONTENT.
  */
 export function applyLineEdit(text: string, edit: LineEdit): Result<{ text: string; changed: LineRange[]; lines_added: number; lines_removed: number }> {
-  const model = splitLines(text);
+  const model = editableLines(splitText(text));
   const total = model.lines.length;
   const newLines = edit.new_lines ?? [];
   if (newLines.some((l) => /[\r\n]/.test(l))) {
@@ -42,15 +42,15 @@ export function applyLineEdit(text: string, edit: LineEdit): Result<{ text: stri
         });
       }
     }
-    const eol = eolNear(model, start - 1);
+    const eol = eolNear(model.ends, start - 1);
     const at = start - 1;
     // Appending after a last line that has no newline: that line needs one now.
-    if (at === total && total > 0 && model.eols[total - 1] === '') model.eols[total - 1] = eol;
+    if (at === total && total > 0 && model.ends[total - 1] === '') model.ends[total - 1] = eol;
     const appendingAtEnd = at === total;
     const newEols = newLines.map((_, i) => (appendingAtEnd && i === newLines.length - 1 && total > 0 && !text.endsWith('\n') ? '' : eol));
     model.lines.splice(at, 0, ...newLines);
-    model.eols.splice(at, 0, ...newEols);
-    return { ok: true, text: joinLines(model), changed: [{ start_line: start, end_line: start + newLines.length - 1 }], lines_added: newLines.length, lines_removed: 0 };
+    model.ends.splice(at, 0, ...newEols);
+    return { ok: true, text: joinLines(model.lines, model.ends), changed: [{ start_line: start, end_line: start + newLines.length - 1 }], lines_added: newLines.length, lines_removed: 0 };
   }
 
   const end = edit.end_line ?? start;
@@ -59,16 +59,16 @@ export function applyLineEdit(text: string, edit: LineEdit): Result<{ text: stri
   if (start > total || end > total) return fail('LINE_RANGE_OUT_OF_BOUNDS', `Lines ${start}-${end} are out of range: the file has ${total} lines.`, { line_count: total });
   if (edit.mode === 'replace' && edit.new_lines === undefined) return fail('INVALID_INPUT', 'replace needs new_lines (use mode "delete" to remove lines).', { field: 'new_lines' });
   const replacement = edit.mode === 'delete' ? [] : newLines;
-  const lastEol = model.eols[end - 1];
-  const eol = eolNear(model, start - 1);
+  const lastEol = model.ends[end - 1];
+  const eol = eolNear(model.ends, start - 1);
   const eols = replacement.map((_, i) => (i === replacement.length - 1 ? lastEol : eol));
   model.lines.splice(start - 1, end - start + 1, ...replacement);
-  model.eols.splice(start - 1, end - start + 1, ...eols);
+  model.ends.splice(start - 1, end - start + 1, ...eols);
   // Deleting the last lines of a file without a final newline: the new last line loses its ending too.
-  if (replacement.length === 0 && end === total && lastEol === '' && start > 1) model.eols[start - 2] = '';
+  if (replacement.length === 0 && end === total && lastEol === '' && start > 1) model.ends[start - 2] = '';
   return {
     ok: true,
-    text: joinLines(model),
+    text: joinLines(model.lines, model.ends),
     changed: [{ start_line: start, end_line: start + replacement.length - 1 }],
     lines_added: replacement.length,
     lines_removed: end - start + 1,

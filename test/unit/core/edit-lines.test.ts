@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { applyLineEdit } from '../../../src/core/lines/edit-lines';
-import { joinLines, splitLines } from '../../../src/core/lines/line-model';
+import { editableLines, joinLines, splitText } from '../../../src/core/text/lines';
 import { checkSizeReduction } from '../../../src/core/size-guard';
 
 function ok<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
@@ -8,9 +8,12 @@ function ok<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
   return r as Extract<T, { ok: true }>;
 }
 
-describe('line model', () => {
-  for (const text of ['', 'a', 'a\n', 'a\r\nb', 'a\r\nb\nc\r\n', '\n\n', '\r\n']) {
-    it(`round-trips ${JSON.stringify(text)}`, () => assert.equal(joinLines(splitLines(text)), text));
+describe('editable line model', () => {
+  for (const text of ['', 'a', 'a\n', 'a\r\nb', 'a\r\nb\nc\r\n', '\n\n', '\r\n', '\uFEFF', '\uFEFFa\r\n', 'a\rb', 'a\r']) {
+    it(`round-trips ${JSON.stringify(text)}`, () => {
+      const { lines, ends } = editableLines(splitText(text));
+      assert.equal(joinLines(lines, ends), text);
+    });
   }
 });
 

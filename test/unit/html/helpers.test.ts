@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { parseFragment } from 'parse5';
 import { nearestIds } from '../../../src/core/html/candidates';
 import { recordSplice, spansToLines } from '../../../src/core/html/changes';
-import { detectEol, normalizeEol } from '../../../src/core/html/eol';
+import { detectEol, normalizeEol } from '../../../src/core/text/eol';
 import { asLines, indentBefore, standsAlone } from '../../../src/core/html/layout';
 import type { ChildNode } from '../../../src/core/html/nodes';
 import { parseIdSelector } from '../../../src/core/html/selector';
