@@ -19,8 +19,10 @@ export interface LineEdit {
 
 /**
  * Applies one line-addressed edit. Line endings of untouched lines are kept byte for byte;
- * new lines take their neighbours' ending; a file without a final newline keeps that unless
- * lines are appended after its last line (which then needs one to separate them).
+ * a replacing line takes the ending of the line it replaces, an inserted line that of the
+ * line before it (of the line after it at the top of the file); a file without a final
+ * newline keeps that unless lines are appended after its last line (which then needs one
+ * to separate them).
  * Failures: LINE_RANGE_OUT_OF_BOUNDS, INVALID_INPUT, DUPLICATE_CONTENT.
  */
 export function applyLineEdit(text: string, edit: LineEdit): Result<{ text: string; changed: LineRange[]; lines_added: number; lines_removed: number }> {
@@ -60,8 +62,17 @@ export function applyLineEdit(text: string, edit: LineEdit): Result<{ text: stri
   if (edit.mode === 'replace' && edit.new_lines === undefined) return fail('INVALID_INPUT', 'replace needs new_lines (use mode "delete" to remove lines).', { field: 'new_lines' });
   const replacement = edit.mode === 'delete' ? [] : newLines;
   const lastEol = model.ends[end - 1];
-  const eol = eolNear(model.ends, start - 1);
-  const eols = replacement.map((_, i) => (i === replacement.length - 1 ? lastEol : eol));
+  // As the patch engine does: new line k takes the ending of the line it replaces (line k of
+  // the range), a line beyond the range the ending of the line before it; the file's last
+  // line keeps having none when it had none.
+  const eols: string[] = [];
+  let prev = eolNear(model.ends, start - 1);
+  for (let k = 0; k < replacement.length; k++) {
+    const own = start - 1 + k <= end - 1 ? model.ends[start - 1 + k] : '';
+    prev = own || prev;
+    eols.push(prev);
+  }
+  if (end === total && lastEol === '' && eols.length > 0) eols[eols.length - 1] = '';
   model.lines.splice(start - 1, end - start + 1, ...replacement);
   model.ends.splice(start - 1, end - start + 1, ...eols);
   // Deleting the last lines of a file without a final newline: the new last line loses its ending too.

@@ -41,6 +41,22 @@ describe('applyLineEdit', () => {
     assert.equal(ok(applyLineEdit('1\n2\n3\n4', { mode: 'replace', start_line: 3, end_line: 4, new_lines: ['three'] })).text, '1\n2\nthree');
   });
 
+  // Mixed endings: each replacing line keeps the ending of the line it replaces, as the
+  // patch engine does; the neighbour's ending was given to all lines but the last.
+  it('replaces lines of a mixed-ending file, each keeping its own line ending', () => {
+    const r = ok(applyLineEdit('x\r\na\nb\r\n', { mode: 'replace', start_line: 2, end_line: 3, new_lines: ['A', 'B'] }));
+    assert.equal(r.text, 'x\r\nA\nB\r\n');
+  });
+
+  it('gives lines beyond the replaced range the ending of the line before them', () => {
+    assert.equal(ok(applyLineEdit('x\r\na\ny\r\n', { mode: 'replace', start_line: 2, new_lines: ['A', 'A2'] })).text, 'x\r\nA\nA2\ny\r\n');
+    assert.equal(ok(applyLineEdit('x\r\na', { mode: 'replace', start_line: 2, new_lines: ['A', 'A2'] })).text, 'x\r\nA\r\nA2');
+  });
+
+  it('shrinking a range keeps the endings of the lines replaced first', () => {
+    assert.equal(ok(applyLineEdit('a\nb\r\nc\n', { mode: 'replace', start_line: 1, end_line: 2, new_lines: ['X'] })).text, 'X\nc\n');
+  });
+
   it('deletes a range, and the last lines of a file without final newline', () => {
     assert.equal(ok(applyLineEdit('1\n2\n3\n', { mode: 'delete', start_line: 2 })).text, '1\n3\n');
     assert.equal(ok(applyLineEdit('1\n2\n3', { mode: 'delete', start_line: 3 })).text, '1\n2');
