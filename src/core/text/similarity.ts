@@ -14,8 +14,9 @@ export function similarity(a: string, b: string, maxLen = 400): number {
 
 /**
  * Levenshtein distance (insertions, deletions, substitutions of UTF-16 code units; case
- * sensitive). With `limit`, any distance above it is reported as `limit + 1`, and the work
- * stops as soon as that is certain (lengths differing by more, or a whole row above it).
+ * sensitive). With `limit`, a distance within it is exact and one above it is reported as
+ * some number above it: `limit + 1` when the work stopped early (lengths differing by more,
+ * or a whole row above it), else the exact distance. html's nearestIds ranks on that value.
  * Cost O(a.length × b.length) at most: callers bound the lengths (see `similarity`'s maxLen).
  */
 export function editDistance(a: string, b: string, limit = Infinity): number {

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { applyLineEdit } from '../../../src/core/lines/edit-lines';
-import { editableLines, joinLines, splitText } from '../../../src/core/text/lines';
-import { checkSizeReduction } from '../../../src/core/size-guard';
+import { applyLineEdit } from '../../../../src/core/lines/edit-lines';
+import { editableLines, joinLines, splitText } from '../../../../src/core/text/lines';
+import { checkSizeReduction } from '../../../../src/core/size-guard';
 
 function ok<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
   assert.equal(r.ok, true, JSON.stringify(r));
