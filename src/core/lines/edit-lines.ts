@@ -5,7 +5,12 @@ import { findNearbyDuplicate } from './duplicates';
 
 export type LineEditMode = 'insert' | 'replace' | 'delete';
 
-export interface LineEdit {
+/**
+ * An edit_lines request as the agent gives it: 1-based, inclusive, with a mode. Not the
+ * patch engine's `LineEdit` (core/patch/render.ts), a 0-based half-open splice of the
+ * LineModel that the engine's planners produce and `renderEdits` applies.
+ */
+export interface LineEditRequest {
   mode: LineEditMode;
   /** 1-based. insert: the new lines go before this line (line_count + 1 appends). */
   start_line: number;
@@ -25,7 +30,7 @@ export interface LineEdit {
  * to separate them).
  * Failures: LINE_RANGE_OUT_OF_BOUNDS, INVALID_INPUT, DUPLICATE_CONTENT.
  */
-export function applyLineEdit(text: string, edit: LineEdit): Result<{ text: string; changed: LineRange[]; lines_added: number; lines_removed: number }> {
+export function applyLineEdit(text: string, edit: LineEditRequest): Result<{ text: string; changed: LineRange[]; lines_added: number; lines_removed: number }> {
   const model = editableLines(splitText(text));
   const total = model.lines.length;
   const newLines = edit.new_lines ?? [];
