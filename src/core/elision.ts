@@ -18,6 +18,8 @@
  * line is not treated as a marker.
  */
 
+import { splitRows } from './text/split';
+
 const COMMENT_DELIMS = /^(?:\/\/+|#+|--+|;+|%+|\/\*+|\*+|<!--|\{\/\*)\s*|\s*(?:\*+\/|-->|\*\/\}|\*+)$/gi;
 const STAND_FOR_WORDS = /\b(?:existing|unchanged|rest|remaining|remain|omitted|omit|same|keep|kept|previous|other|more|etc|snip|snipped|elided|truncated|as before|code here|content)\b/i;
 const QUICK_WORDS = /existing|unchanged|rest of|remaining|omitted|original|previous/i;
@@ -119,9 +121,9 @@ export interface ElisionMarker {
 export function findElisionMarkers(text: string, baseText?: string): ElisionMarker[] {
   const base = baseText === undefined ? null : baseLineSet(baseText);
   const out: ElisionMarker[] = [];
-  const lines = text.split('\n');
+  const lines = splitRows(text);
   for (let i = 0; i < lines.length; i++) {
-    const l = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i];
+    const l = lines[i];
     if (isElisionMarker(l) && !(base && base.has(l.trim()))) out.push({ line_number: i + 1, text: l });
   }
   return out;

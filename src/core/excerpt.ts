@@ -1,8 +1,7 @@
-/** A 1-based inclusive line range of the NEW text; end < start marks a pure deletion point. */
-export interface LineRange {
-  start_line: number;
-  end_line: number;
-}
+import type { LineRange } from './text/range';
+import { splitRows } from './text/split';
+
+export type { LineRange } from './text/range';
 
 export interface ExcerptOptions {
   /** Unchanged lines shown around each changed range. */
@@ -22,7 +21,7 @@ export function excerptAround(text: string, ranges: LineRange[], options: Excerp
   const context = options.context ?? 2;
   const maxRangeLines = options.maxRangeLines ?? 30;
   const maxTotal = options.maxTotalLines ?? 80;
-  const lines = text.split(/\r?\n/);
+  const lines = splitRows(text);
   if (lines.length > 1 && lines[lines.length - 1] === '' && /\n$/.test(text)) lines.pop();
   const n = lines.length;
   if (n === 0 || ranges.length === 0) return '';

@@ -3,6 +3,5 @@ export { BackupStore, BeginInput, FinishInput, AttemptInput } from './backupStor
 export { SnapshotResult } from './snapshotter';
 export { groupIntoTurns, turnRestorePoints, Turn, TurnRestorePoint, TurnGroupingOptions } from './turns';
 export { diffFromKnownVersion, StaleDiff } from './staleDiff';
-export { restorableRevisions } from './revisions';
 export { isRestorable } from './retention';
 export * from './types';

@@ -1,14 +1,12 @@
 import { diffLineArrays as coreDiffLineArrays } from '../core/diff/lineDiff';
 import type { ChangedRange } from './types';
+import { splitRows } from '../core/text/split';
 
 /**
- * Splits text into lines the way tree-sitter counts rows: on "\n", with a trailing "\r"
- * kept out of the line. A final newline yields a last empty line, so a text of N lines
- * ending in "\n" has N + 1 entries; both sides of a diff are split alike, so this is harmless.
+ * Splits text into lines the way tree-sitter counts rows: the text kit's `splitRows` (a final
+ * newline yields a last empty line; both sides of a diff are split alike, so this is harmless).
  */
-export function splitLines(text: string): string[] {
-  return text.split(/\r?\n/);
-}
+export const splitLines = splitRows;
 
 /**
  * The changed line blocks between `base` and `candidate`, in order, as 1-based ranges: the

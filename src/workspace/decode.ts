@@ -22,21 +22,8 @@ export function decodeTextFile(bytes: Uint8Array, displayPath: string): Result<{
   return { ok: true, text: bom ? text.slice(1) : text, bom };
 }
 
-export type EolKind = 'LF' | 'CRLF' | 'mixed' | 'none';
-
-/** The line-ending style of a text: one style, a mix, or none (a single line). */
-export function eolKind(text: string): EolKind {
-  let crlf = 0;
-  let lf = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-    if (i > 0 && text.charCodeAt(i - 1) === 13) crlf++;
-    else lf++;
-  }
-  if (crlf === 0 && lf === 0) return 'none';
-  if (crlf === 0) return 'LF';
-  if (lf === 0) return 'CRLF';
-  return 'mixed';
-}
+/** Line-ending style of a text: the text kit's (core/text/eol.ts), re-exported for the tools. */
+export { eolKind, type EolKind } from '../core/text/eol';
 
 /**
  * Number of lines as a person counts them: a final line ending terminates the last line

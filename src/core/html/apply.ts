@@ -19,7 +19,7 @@
  * Every byte outside the spliced ranges is preserved; inserted text uses the file's EOL.
  */
 import { describeTileProblem } from './describe';
-import { detectEol } from './eol';
+import { detectEol } from '../text/eol';
 import { applyFast, FastResult } from './model';
 import { nearestIds } from './candidates';
 import { recordSplice, Span, spansToLines } from './changes';

@@ -1,22 +1,6 @@
 /** "Did you mean" ids for a selector that matched nothing. */
 
-/** Levenshtein distance, with an early exit once every cell of a row exceeds `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      best = Math.min(best, row[j]);
-    }
-    if (best > limit) return limit + 1;
-    prev = row;
-  }
-  return prev[b.length];
-}
+import { editDistance } from '../text/similarity';
 
 /**
  * Up to `max` existing ids nearest to `wanted`: ids containing it (or contained in it,

@@ -3,6 +3,7 @@
  * through later splices.
  */
 import type { LineRange } from './types';
+import { lineIndexAt, lineStarts } from '../text/offsets';
 
 /** A half-open character range of the current text. */
 export interface Span {
@@ -27,24 +28,6 @@ export function recordSplice(spans: Span[], start: number, oldEnd: number, newEn
   return out.sort((a, b) => a.start - b.start);
 }
 
-/** Sorted line starts of `text` (offset 0 first). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function lineOf(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-
 /**
  * 1-based inclusive line ranges of `text` covering `spans`. An empty span (a deletion)
  * names the line where the text closed up (the line above, when whole lines went). Overlapping or touching ranges are merged.
@@ -58,8 +41,8 @@ export function spansToLines(text: string, spans: Span[]): LineRange[] {
     // Inserted text that begins with a line break leaves the line it was appended to as it was.
     const skip = text.startsWith('\r\n', at) ? 2 : text[at] === '\n' ? 1 : 0;
     if (span.end > span.start && at + skip < span.end) at += skip;
-    const startLine = lineOf(starts, at);
-    const endLine = Math.max(startLine, lineOf(starts, Math.max(at, span.end - 1)));
+    const startLine = lineIndexAt(starts, at) + 1;
+    const endLine = Math.max(startLine, lineIndexAt(starts, Math.max(at, span.end - 1)) + 1);
     const last = out[out.length - 1];
     if (last && startLine <= last.end_line + 1) last.end_line = Math.max(last.end_line, endLine);
     else out.push({ start_line: startLine, end_line: endLine });

@@ -16,7 +16,7 @@
  * In line mode the fragment is laid out by `asLines`.
  * Line ends are always converted to the file's EOL.
  */
-import { Eol, normalizeEol } from './eol';
+import { Eol, normalizeEol } from '../text/eol';
 
 export function lineStartOf(text: string, pos: number): number {
   return text.lastIndexOf('\n', pos - 1) + 1;

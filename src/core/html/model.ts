@@ -17,7 +17,7 @@
  * fields go stale after the first patch; nothing here reads them.
  */
 import { parseFragment } from 'parse5';
-import type { Eol } from './eol';
+import type { Eol } from '../text/eol';
 import { childrenOf, ChildNode, Element, elementRange, isElement, Node, ParentNode } from './nodes';
 import { ancestorsOf, parentElementOf, ParsedPage, parsePage } from './page';
 import { planPatch, PatchPlan } from './plan';

@@ -2,7 +2,7 @@
  * Turns one patch on a resolved target element into one text splice, or refuses it.
  * Pure; the caller applies the splice and proves the result (structure.ts, tiling.ts).
  */
-import { Eol, normalizeEol } from './eol';
+import { Eol, normalizeEol } from '../text/eol';
 import { checkFragment } from './fragment';
 import { asLines, indentBefore, indentStep, lineBreakAt, lineStartOf, restOfLineBlank, standsAlone } from './layout';
 import {

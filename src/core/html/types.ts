@@ -3,6 +3,8 @@
  * `vscode`, no I/O. The tool layer (`patch_html`) maps these values to its JSON result.
  */
 
+import type { LineRange } from '../text/range';
+
 /** What a patch does to the element its selector names. */
 export type HtmlOp =
   | 'replace' // the whole element (outer HTML) becomes `html`
@@ -50,11 +52,8 @@ export type HtmlFailureReason =
   | 'invalid_html'
   | 'apply_error';
 
-/** A 1-based, inclusive line range of the new text. */
-export interface LineRange {
-  start_line: number;
-  end_line: number;
-}
+/** A 1-based, inclusive line range of the new text (the text kit's one range type). */
+export type { LineRange } from '../text/range';
 
 export interface HtmlSuccess {
   ok: true;

@@ -10,6 +10,7 @@
 import { parsePatch, Hunk, FilePatch } from './parse';
 import { KeyedLines, locate, Match, Level, OldLine } from './match';
 import { splitText, LineModel, lineOffsets } from '../text/lines';
+import { lineIndexAt } from '../text/offsets';
 import { renderEdits, changedRanges, editsOverlap, LineEdit, mapToNew } from './render';
 import { planSegment, oldSide, SegmentPlan } from './plan';
 import { resolveElided, isMarkerLine } from './elided';
@@ -235,15 +236,7 @@ function locateHunk(
 
 /** The 0-based index of the line starting at character `offset` of the raw text. */
 function lineAt(model: LineModel, offset: number): number {
-  const offs = lineOffsets(model);
-  let lo = 0;
-  let hi = model.lines.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (offs[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return lineIndexAt(lineOffsets(model), offset, 0, model.lines.length - 1);
 }
 
 function collide(a: SegmentPlan[], b: SegmentPlan[]): boolean {

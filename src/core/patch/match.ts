@@ -15,6 +15,7 @@
  * edit matches early.
  */
 import { LineModel, lineOffsets } from '../text/lines';
+import { lineIndexAt } from '../text/offsets';
 import { trailingKey, looseKey, unicodeKey, longestWord, isBlank } from '../text/keys';
 import { similarity } from '../text/similarity';
 
@@ -73,15 +74,8 @@ export class KeyedLines {
     const out: number[] = [];
     let line = 0;
     for (let at = raw.indexOf(token); at >= 0; ) {
-      // binary search the line holding offset `at` (hits come in increasing order)
-      let lo = line;
-      let hi = n - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (offs[mid] <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      line = lo;
+      // the line holding offset `at`, searched from the last one (hits come in increasing order)
+      line = lineIndexAt(offs, at, line, n - 1);
       if (line >= n) break;
       out.push(line);
       // continue after this line: one hit per line is enough. The search must move forward

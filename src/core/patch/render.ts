@@ -5,7 +5,10 @@
 import { LineModel, eolAt, dominantEol, lineOffsets } from '../text/lines';
 import { ChangedRange } from './types';
 
-/** Replace base lines [start, end) (0-based) by `lines`. start === end is a pure insertion before `start`. */
+/**
+ * Replace base lines [start, end) (0-based) by `lines`. start === end is a pure insertion before
+ * `start`. The engine's splice; edit_lines' 1-based request is `LineEditRequest` (core/lines).
+ */
 export interface LineEdit {
   start: number;
   end: number;

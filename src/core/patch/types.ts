@@ -3,6 +3,8 @@
  * Failures are values: every entry point returns an EngineResult and never throws on bad input.
  */
 
+import type { LineRange } from '../text/range';
+
 /**
  * The tolerance a match needed, from strict to loose:
  * - exact: byte-equal lines (line terminators aside);
@@ -40,12 +42,10 @@ export interface HunkPlacement {
 
 /**
  * A changed region of the NEW text, 1-based inclusive. A pure deletion gives a zero-length
- * range at the deletion point: end_line = start_line - 1.
+ * range at the deletion point: end_line = start_line - 1. The engine's public name for the
+ * text kit's LineRange.
  */
-export interface ChangedRange {
-  start_line: number;
-  end_line: number;
-}
+export type ChangedRange = LineRange;
 
 export type EngineErrorType = 'INVALID_PATCH' | 'AMBIGUOUS_MATCH' | 'NO_MATCH' | 'ELISION_BLOCKED' | 'INVALID_INPUT';
 

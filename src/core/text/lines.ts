@@ -1,10 +1,12 @@
 /**
- * A text split into lines for line-addressed editing, keeping everything needed to rebuild
- * the untouched parts byte for byte: the BOM, each line's own terminator, and whether the
- * text ends with a newline.
+ * The project's one line model: a text split into lines for line-addressed editing, keeping
+ * everything needed to rebuild the untouched parts byte for byte: the BOM, each line's own
+ * terminator, and whether the text ends with a newline. Mixed endings are kept line by line.
  *
  * Only "\n" and "\r\n" are line breaks; a lone "\r" stays part of the line's content (old Mac
  * files are not supported as such, but they are never corrupted either: they are one line).
+ * Other ways of cutting a text (rows with a trailing empty one, lines keeping their ends)
+ * are in ./split.ts; whole-text EOL counts in ./eol.ts.
  */
 export interface LineModel {
   /** The original text, BOM included. */
@@ -62,7 +64,12 @@ export function eolAt(m: LineModel, i: number): string {
   return crlf && crlf[i] ? '\r\n' : '\n';
 }
 
-/** The terminator most lines use ("\n" on a tie or when there are none). */
+/**
+ * The terminator most lines use ("\n" on a tie or when there are none). Every line votes,
+ * and a last line without a terminator votes for "\n": "a\r\nb" gives "\n" where the
+ * whole-text `detectEol` in ./eol.ts gives "\r\n". The difference is kept because the patch
+ * engine's outputs (scenario fixtures, benchmark) rest on this count.
+ */
 export function dominantEol(m: LineModel): string {
   const crlf = (m as { crlf?: Uint8Array }).crlf;
   if (!crlf) return '\n';
@@ -91,7 +98,42 @@ export function lineOffsets(m: LineModel): Uint32Array | Float64Array {
   return out;
 }
 
-/** Split a snippet (patch body, old/new text) on "\n" or "\r\n", without a BOM, keeping a trailing empty line as a line. */
-export function splitSnippet(text: string): string[] {
-  return text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+/**
+ * The model as two parallel arrays for splicing lines in and out: `ends[i]` terminates
+ * `lines[i]` ("\n", "\r\n", or "" for a last line without one). The BOM, if any, is given
+ * back as content of the first line (a lone BOM is one line with no terminator), so that
+ * line numbers are those of the text as given and `joinLines` rebuilds `raw` exactly.
+ */
+export function editableLines(m: LineModel): { lines: string[]; ends: string[] } {
+  const lines = m.lines.slice();
+  const ends = lines.map((_, i) => eolAt(m, i));
+  if (m.bom) {
+    if (lines.length === 0) {
+      lines.push(BOM);
+      ends.push('');
+    } else lines[0] = BOM + lines[0];
+  }
+  return { lines, ends };
+}
+
+/** Each line followed by its terminator: the inverse of `editableLines`. */
+export function joinLines(lines: readonly string[], ends: readonly string[]): string {
+  let out = '';
+  for (let i = 0; i < lines.length; i++) out += lines[i] + ends[i];
+  return out;
+}
+
+/**
+ * The terminator a line inserted before line index `at` (0-based; `at` = count appends)
+ * should get: that of the nearest line that has one, looking first above (at - 1), then
+ * below (at), then two away, and so on; "\n" when no line has one (empty text, one line
+ * without final newline). Stops at the first hit, so it is cheap where endings are present.
+ */
+export function eolNear(ends: readonly string[], at: number): string {
+  for (let d = 0; d < ends.length; d++) {
+    for (const i of [at - 1 - d, at + d]) {
+      if (i >= 0 && i < ends.length && ends[i] !== '') return ends[i];
+    }
+  }
+  return '\n';
 }

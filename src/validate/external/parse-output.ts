@@ -1,4 +1,5 @@
 import type { RawProblem } from '../types';
+import { splitRows } from '../../core/text/split';
 
 /**
  * Problems parsed from a validator's output. Recognised line shapes (path = the temp file,
@@ -14,7 +15,7 @@ const MAX_LINE_CHARS = 2000;
 
 export function parseValidatorOutput(output: string, fileBaseName: string): RawProblem[] {
   const out: RawProblem[] = [];
-  const lines = output.split(/\r?\n/);
+  const lines = splitRows(output);
   const name = escapeRegExp(fileBaseName);
   const located = new RegExp(`^(?:.*[\\\\/])?${name}:(\\d+)(?::(\\d+))?:\\s*(?:(fatal error|error|warning|note|info)\\s*:\\s*)?(.*)$`, 'i');
   const pyFile = new RegExp(`^\\s*File "(?:.*[\\\\/])?${name}", line (\\d+)`);

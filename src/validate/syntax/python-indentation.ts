@@ -1,4 +1,5 @@
 import type { RawProblem } from '../types';
+import { splitRows } from '../../core/text/split';
 
 /**
  * Indentation errors of a Python text, by the rules of Python's tokenizer, which
@@ -15,7 +16,7 @@ import type { RawProblem } from '../types';
  * mistake yields one report, not a cascade.
  */
 export function pythonIndentationProblems(text: string): RawProblem[] {
-  const lines = text.split(/\r?\n/);
+  const lines = splitRows(text);
   const out: RawProblem[] = [];
   const stack = [0];
   let depth = 0; // open brackets

@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import { parseFragment } from 'parse5';
 import { nearestIds } from '../../../src/core/html/candidates';
 import { recordSplice, spansToLines } from '../../../src/core/html/changes';
-import { detectEol, normalizeEol } from '../../../src/core/html/eol';
 import { asLines, indentBefore, standsAlone } from '../../../src/core/html/layout';
 import type { ChildNode } from '../../../src/core/html/nodes';
 import { parseIdSelector } from '../../../src/core/html/selector';
@@ -17,13 +16,6 @@ describe('html engine: helpers', () => {
     assert.ok(!dotted.ok && dotted.reason === 'unsupported_selector');
     const empty = parseIdSelector('#');
     assert.ok(!empty.ok && empty.reason === 'empty_selector');
-  });
-
-  it('detectEol picks the dominant line end; normalizeEol rewrites all of them', () => {
-    assert.equal(detectEol('a\r\nb\r\nc\n'), '\r\n');
-    assert.equal(detectEol('a\nb\r\nc\n'), '\n');
-    assert.equal(detectEol('no line end'), '\n');
-    assert.equal(normalizeEol('a\nb\r\nc\rd', '\r\n'), 'a\r\nb\r\nc\r\nd');
   });
 
   it('nearestIds ranks containment, then edit distance, at most 5', () => {

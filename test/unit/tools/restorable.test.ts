@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { BackupStore } from '../../../src/history/backupStore';
-import { restorableRevisions } from '../../../src/history/revisions';
+import { restorableEntries } from '../../../src/tools/restorable';
 import { sha256Text } from '../../../src/core/hash';
-import { tempRoot } from './helpers';
+import { tempRoot } from '../history/helpers';
 
-describe('restorableRevisions', () => {
+// restorableEntries is what rollback_file, list_backups and the commands number as
+// "revision N"; it rests on history/retention's isRestorable.
+describe('restorableEntries', () => {
   let root: string;
   let store: BackupStore;
   beforeEach(async () => { root = tempRoot(); store = new BackupStore(root); assert.ok((await store.open()).ok); });
@@ -25,15 +27,24 @@ describe('restorableRevisions', () => {
     assert.ok(tried.ok);
     assert.ok((await store.finish(tried.id, { outcome: 'failed' })).ok);
     await change('v2\n', 'v3\n');
-    assert.deepEqual(restorableRevisions(store.list('f.c')).map((e) => e.before_sha256), ['v2\n', 'v1\n', 'v0\n'].map(sha256Text));
+    assert.deepEqual(restorableEntries(store.list('f.c')).map((e) => e.before_sha256), ['v2\n', 'v1\n', 'v0\n'].map(sha256Text));
   });
 
   it('after a rollback, revision 0 is the state the rollback replaced (a rollback can be rolled back)', async () => {
     await change('v0\n', 'v1\n');
     await change('v1\n', 'v0\n', 'rollback_file');
-    const [latest] = restorableRevisions(store.list('f.c'));
+    const [latest] = restorableEntries(store.list('f.c'));
     assert.equal(latest.tool, 'rollback_file');
     const read = await store.readText(latest.before_sha256);
     assert.ok(read.ok && read.text === 'v1\n');
+  });
+
+  it('does not offer an edit still in flight (pending) as a revision', async () => {
+    await change('v0\n', 'v1\n');
+    const inFlight = await store.begin({ tool: 'write_file', path: 'f.c', beforeText: 'v1\n' });
+    assert.ok(inFlight.ok);
+    const entries = store.list('f.c');
+    assert.equal(entries[0].outcome, 'pending');
+    assert.deepEqual(restorableEntries(entries).map((e) => e.before_sha256), [sha256Text('v0\n')]);
   });
 });

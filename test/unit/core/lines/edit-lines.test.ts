@@ -1,16 +1,19 @@
 import { strict as assert } from 'node:assert';
-import { applyLineEdit } from '../../../src/core/lines/edit-lines';
-import { joinLines, splitLines } from '../../../src/core/lines/line-model';
-import { checkSizeReduction } from '../../../src/core/size-guard';
+import { applyLineEdit } from '../../../../src/core/lines/edit-lines';
+import { editableLines, joinLines, splitText } from '../../../../src/core/text/lines';
+import { checkSizeReduction } from '../../../../src/core/size-guard';
 
 function ok<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
   assert.equal(r.ok, true, JSON.stringify(r));
   return r as Extract<T, { ok: true }>;
 }
 
-describe('line model', () => {
-  for (const text of ['', 'a', 'a\n', 'a\r\nb', 'a\r\nb\nc\r\n', '\n\n', '\r\n']) {
-    it(`round-trips ${JSON.stringify(text)}`, () => assert.equal(joinLines(splitLines(text)), text));
+describe('editable line model', () => {
+  for (const text of ['', 'a', 'a\n', 'a\r\nb', 'a\r\nb\nc\r\n', '\n\n', '\r\n', '\uFEFF', '\uFEFFa\r\n', 'a\rb', 'a\r']) {
+    it(`round-trips ${JSON.stringify(text)}`, () => {
+      const { lines, ends } = editableLines(splitText(text));
+      assert.equal(joinLines(lines, ends), text);
+    });
   }
 });
 
@@ -36,6 +39,22 @@ describe('applyLineEdit', () => {
 
   it('replaces a range and keeps the last line\'s ending', () => {
     assert.equal(ok(applyLineEdit('1\n2\n3\n4', { mode: 'replace', start_line: 3, end_line: 4, new_lines: ['three'] })).text, '1\n2\nthree');
+  });
+
+  // Mixed endings: each replacing line keeps the ending of the line it replaces, as the
+  // patch engine does; the neighbour's ending was given to all lines but the last.
+  it('replaces lines of a mixed-ending file, each keeping its own line ending', () => {
+    const r = ok(applyLineEdit('x\r\na\nb\r\n', { mode: 'replace', start_line: 2, end_line: 3, new_lines: ['A', 'B'] }));
+    assert.equal(r.text, 'x\r\nA\nB\r\n');
+  });
+
+  it('gives lines beyond the replaced range the ending of the line before them', () => {
+    assert.equal(ok(applyLineEdit('x\r\na\ny\r\n', { mode: 'replace', start_line: 2, new_lines: ['A', 'A2'] })).text, 'x\r\nA\nA2\ny\r\n');
+    assert.equal(ok(applyLineEdit('x\r\na', { mode: 'replace', start_line: 2, new_lines: ['A', 'A2'] })).text, 'x\r\nA\r\nA2');
+  });
+
+  it('shrinking a range keeps the endings of the lines replaced first', () => {
+    assert.equal(ok(applyLineEdit('a\nb\r\nc\n', { mode: 'replace', start_line: 1, end_line: 2, new_lines: ['X'] })).text, 'X\nc\n');
   });
 
   it('deletes a range, and the last lines of a file without final newline', () => {
