@@ -143,7 +143,8 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   }
   const after = committed.written.applied;
   const begun = { id: committed.entryId };
-  const counts = diffLineCounts(current?.text ?? '', after.text);
+  // The journal diffed the two texts already (a second whole-file diff cost 0.4 s on 300k lines).
+  const counts = (!diagnostics.rolledBack && committed.lines) || diffLineCounts(current?.text ?? '', after.text);
   const result: ToolResultJson = {
     success: true,
     message: `${plan.summary}${after.saved ? '' : ' Not saved: the user has unsaved changes in this file.'} Check the excerpt against your intent.`,

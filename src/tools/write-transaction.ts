@@ -36,6 +36,8 @@ export type Written = { kind: 'create' | 'modify'; applied: Applied } | { kind: 
 
 export interface Committed {
   entryId: string;
+  /** Lines added and removed, as the journal counted them (one line diff per change); undefined when the journal could not finish the entry. */
+  lines?: { added: number; removed: number };
   beforeSha256: string;
   kind: ChangeKind;
   written: Written;
@@ -77,18 +79,20 @@ export async function writeTransaction(services: Services, change: WriteChange):
     return written;
   }
   let after: AfterWrite | void = undefined;
+  let lines: Committed['lines'];
   try {
     after = await change.afterWrite?.(written.written);
   } finally {
     const w = written.written;
     const rolledBack = after?.rolledBack;
-    await services.store.finish(begun.id, {
+    const finished = await services.store.finish(begun.id, {
       afterText: rolledBack ? rolledBack.text : w.kind === 'delete' ? '' : w.applied.text,
       outcome: rolledBack ? 'rolled_back' : 'applied',
       ...(rolledBack?.message !== undefined ? { message: rolledBack.message } : {}),
     });
+    if (finished.ok) lines = { added: finished.entry.lines_added, removed: finished.entry.lines_removed };
   }
-  return { ok: true, entryId: begun.id, beforeSha256: begun.before_sha256, kind, written: written.written, ...(after ? { after } : {}) };
+  return { ok: true, entryId: begun.id, lines, beforeSha256: begun.before_sha256, kind, written: written.written, ...(after ? { after } : {}) };
 }
 
 async function write(change: WriteChange, kind: ChangeKind): Promise<Result<{ written: Written }>> {
