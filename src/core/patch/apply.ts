@@ -56,14 +56,16 @@ export function applyFilePatch(baseText: string, fp: FilePatch, options: ApplyPa
     return failure('INVALID_PATCH', 'The patch creates the file (--- /dev/null), but the file already has content. Send a patch against its current content.');
   }
   const scans = new Map<Hunk, ExactScan>();
-  if (!options.noFastPath) {
+  // The fast path searches the whole text; constrained hunks take the general path.
+  const constrained = fp.hunks.some((h) => h.minStart !== undefined || h.atEnd);
+  if (!options.noFastPath && !constrained) {
     const fast = fastApplyFilePatch(baseText, fp, scans);
     if (fast) return fast;
   }
   const model = splitText(baseText);
   const file = new KeyedLines(model);
   /** The exact level via the raw-text scan (LF files only; see scanExact), reusing the fast path's scans. */
-  const exactScan = model.hasCR || options.noFastPath
+  const exactScan = model.hasCR || options.noFastPath || constrained
     ? undefined
     : (h: Hunk, old: OldLine[]): ExactScan => {
         let s = scans.get(h);
@@ -161,10 +163,14 @@ function locateHunk(
   }
   const old = oldSide(h.lines);
   const hint = h.oldStart !== undefined && h.oldStart > 0 ? h.oldStart - 1 : undefined;
+  const N = model.lines.length;
+  const range = h.minStart !== undefined || h.atEnd ? { lo: Math.max(h.minStart ?? 0, h.atEnd ? N - old.length : 0), hi: N } : undefined;
   if (!old.length) {
-    // Nothing to anchor on: allowed only for an empty file or an explicit "insert at the top" (@@ -0,0 ...).
-    if (model.lines.length === 0 || h.oldStart === 0) {
-      return { hunk: h, candidates: [[{ start: 0, oldLen: 0, tier: 'exact', edits: [{ start: 0, end: 0, lines: h.lines.map((l) => l.text) }] }]] };
+    // Nothing to anchor on: allowed only for an empty file, an explicit "insert at the top"
+    // (@@ -0,0 ...), or a hunk constrained to the end of the file (appended there).
+    if (N === 0 || h.oldStart === 0 || h.atEnd) {
+      const at = h.atEnd ? N : 0;
+      return { hunk: h, candidates: [[{ start: at, oldLen: 0, tier: 'exact', edits: [{ start: at, end: at, lines: h.lines.map((l) => l.text) }] }]] };
     }
     return {
       error: {
@@ -177,10 +183,14 @@ function locateHunk(
   let matches: Match[];
   const scan = exactScan?.(h, old);
   if (scan?.count === 1) matches = [{ start: lineAt(model, scan.offset), level: Level.Exact }];
-  else matches = locate(file, old, { fuzzy: false, minLevel: scan?.count === 0 ? Level.Trailing : Level.Exact });
+  else matches = locate(file, old, { fuzzy: false, minLevel: scan?.count === 0 ? Level.Trailing : Level.Exact, range });
   const hasMarkers = options.elision !== false && h.lines.some((l) => l.kind === ' ' && isElisionMarker(l.text)) && h.lines.some((l) => isMarkerLine(l, baseSet()));
   if (!matches.length && hasMarkers) {
     const r = resolveElided(file, h.lines, baseSet());
+    // elision resolves on the whole file; a placement outside the constraint is not one
+    if (r.kind === 'placed' && range && (r.plans[0].start < range.lo || r.plans[r.plans.length - 1].start + r.plans[r.plans.length - 1].oldLen > range.hi)) {
+      return { error: { type: 'NO_MATCH', message: `Hunk ${h.index}: its lines were found only outside the part of the file its anchor allows (line ${range.lo + 1} on${h.atEnd ? ', ending at the last line' : ''}).`, hunk: h.index } };
+    }
     if (r.kind === 'placed') return { hunk: h, candidates: [r.plans], elided: true };
     if (r.kind === 'failed') {
       const segOld = r.segmentLines ? oldSide(r.segmentLines) : old;
@@ -202,7 +212,7 @@ function locateHunk(
       };
     }
   }
-  if (!matches.length && !hasMarkers && options.fuzzy !== false) matches = locate(file, old, { fuzzy: true, minLevel: Level.Fuzzy });
+  if (!matches.length && !hasMarkers && options.fuzzy !== false) matches = locate(file, old, { fuzzy: true, minLevel: Level.Fuzzy, range });
   if (!matches.length) {
     const d = diagnose(file, old, hint);
     const bad = old[d.index];

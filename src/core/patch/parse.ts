@@ -34,6 +34,17 @@ export interface Hunk {
   oldNoEol: boolean;
   /** The new side's last line has no terminator. */
   newNoEol: boolean;
+  /**
+   * Placement constraints set by callers that know more than a unified diff says (the
+   * apply_patch format's `@@ anchor` lines and `*** End of File`); the unified-diff parser
+   * never sets them. They only narrow where the hunk may match: uniqueness is then decided
+   * among the placements that satisfy them.
+   * - minStart: the old side must start at this 0-based base line or later;
+   * - atEnd: the old side must end at the base's last line (an old side that is empty then
+   *   appends at the end of the file).
+   */
+  minStart?: number;
+  atEnd?: boolean;
 }
 
 export interface FilePatch {
