@@ -4,19 +4,24 @@
  *
  *   applyUnifiedDiff(baseText, patchText, options?) -> EngineResult
  *   applySearchReplace(baseText, oldText, newText, options?) -> EngineResult
+ *   planApplyPatch(patchText, readFile) -> ApplyPatchPlan (the apply_patch / V4A format, several files)
  *
  * EngineResult is { ok: true, text, ... } or { ok: false, error }; see core/patch/types.ts.
  */
 import { applyUnifiedDiff as applyUnifiedDiffCore, applyFilePatch, parsePatch, splitPatchByFile, formatFilePatch } from './core/patch/index';
-import type { ApplyPatchOptions, EngineResult } from './core/patch/index';
+import type { ApplyPatchOptions, EngineResult, EngineError } from './core/patch/index';
 import { applySearchReplace as applySearchReplaceCore } from './core/replace/index';
 import type { SearchReplaceOptions } from './core/replace/index';
 import { boundEngineError } from './core/patch/bound-error';
+import { planApplyPatch as planApplyPatchCore } from './core/apply-patch/index';
+import type { ApplyPatchPlan, ReadFile } from './core/apply-patch/index';
 
 export { applyFilePatch, parsePatch, splitPatchByFile, formatFilePatch };
 export type { ApplyPatchOptions, Hunk, HunkLine, FilePatch, ParseResult, Tier, HunkPlacement, ChangedRange, EngineError, EngineErrorType, EngineResult } from './core/patch/index';
 export { stripLineNumbers } from './core/replace/index';
 export type { SearchReplaceOptions } from './core/replace/index';
+export { parseApplyPatch } from './core/apply-patch/index';
+export type { ApplyPatchPlan, ApplyPatchError, ApplyPatchErrorType, FilePlan, FileAction, ReadFile } from './core/apply-patch/index';
 export { findElisionMarkers, containsElision, isElisionMarker } from './core/elision';
 export type { ElisionMarker } from './core/elision';
 export { splitText, eolAt, dominantEol } from './core/text/lines';
@@ -43,4 +48,21 @@ export function applyUnifiedDiff(baseText: string, patchText: string, options?: 
 /** Replace oldText by newText in baseText (see core/replace/apply.ts). */
 export function applySearchReplace(baseText: string, oldText: string, newText: string, options?: SearchReplaceOptions): EngineResult {
   return printable(applySearchReplaceCore(baseText, oldText, newText, options));
+}
+
+/**
+ * Plan an apply_patch (V4A) text, e.g. "*** Begin Patch / *** Update File: a.ts / @@ ... /
+ * *** End Patch", against the files `readFile(path)` returns (undefined: no such file).
+ * Writes nothing: the result lists, per file, its action (add, update, delete, move) and new
+ * text, or is one failure naming the file and hunk (then no file may be written). See
+ * core/apply-patch/README.md.
+ */
+export function planApplyPatch(patchText: string, readFile: ReadFile): ApplyPatchPlan {
+  const r = planApplyPatchCore(patchText, readFile);
+  if (r.ok) return r;
+  // the same bounds as the unified engine's failures (lists and texts cut), plus the file list
+  const error = { ...r.error, ...boundEngineError(r.error as unknown as EngineError) } as typeof r.error;
+  if (error.failed_files && error.failed_files.length > 20) error.failed_files = error.failed_files.slice(0, 20);
+  Object.defineProperty(error, 'toString', { value: () => `${error.type}: ${error.message}`, enumerable: false });
+  return { ok: false, error };
 }

@@ -1,0 +1,199 @@
+/**
+ * Plan an apply_patch (V4A) text against the current files: per file its action and new
+ * text, or one failure for the whole patch. Writes nothing; the caller writes the plan
+ * (all files or none).
+ *
+ * Update chunks go through the unified-diff engine (core/patch applyFilePatch): each chunk
+ * becomes a Hunk with no line hint, its `@@` anchors become "start at or after this line"
+ * (Hunk.minStart) and `*** End of File` becomes "end at the last line" (Hunk.atEnd). So
+ * chunks are placed by the same tiers and the same uniqueness rule, and line endings, BOM
+ * and the final newline are kept as that engine keeps them.
+ */
+import { applyFilePatch } from '../patch/apply';
+import type { Hunk } from '../patch/parse';
+import { KeyedLines, locate } from '../patch/match';
+import { diagnose } from '../patch/diagnose';
+import { splitText } from '../text/lines';
+import type { EngineError, HunkPlacement } from '../patch/types';
+import { parseApplyPatch } from './parse';
+import type { ApplyPatchError, ApplyPatchErrorType, ApplyPatchPlan, Chunk, FileOp, FilePlan, ReadFile } from './types';
+
+type FileOutcome = { ok: true; plan: FilePlan } | { ok: false; error: ApplyPatchError };
+
+const quote = (s: string) => `'${s.trim().length > 120 ? s.trim().slice(0, 120) + '…' : s.trim()}'`;
+
+/**
+ * Plan `patchText` against the files `readFile` returns. Contract: never throws (a throwing
+ * `readFile` aside) and never calls `readFile` for a path the patch does not name. Every file
+ * section is planned, so a failure can say which files would have applied; if any fails the
+ * result is that failure (the first in patch order) and no file's plan: the patch applies
+ * whole or not at all. A patch whose every change is already in the files is a success with
+ * `already_applied: true` and every file `unchanged`.
+ */
+export function planApplyPatch(patchText: string, readFile: ReadFile): ApplyPatchPlan {
+  const parsed = parseApplyPatch(patchText);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      error: {
+        type: 'INVALID_PATCH',
+        message: `${parsed.message} Send "*** Begin Patch", then "*** Update File: PATH" with "@@" chunks of ' ', '-', '+' lines (or "*** Add File:" / "*** Delete File:"), then "*** End Patch".`,
+        ...(parsed.line !== undefined ? { patch_line: parsed.line } : {}),
+      },
+    };
+  }
+  const plans: FilePlan[] = [];
+  const failures: ApplyPatchError[] = [];
+  for (const op of parsed.ops) {
+    const r = planOne(op, readFile);
+    if (r.ok) plans.push(r.plan);
+    else failures.push(r.error);
+  }
+  if (failures.length) {
+    const first = failures[0];
+    const applicable = plans.map((p) => p.path);
+    const others = parsed.ops.length > 1 ? ` Nothing was applied: ${failures.length} of ${parsed.ops.length} files failed${applicable.length ? `; ${applicable.join(', ')} would apply` : ''}.` : '';
+    return {
+      ok: false,
+      error: {
+        ...first,
+        message: first.message + others,
+        ...(parsed.ops.length > 1
+          ? { failed_files: failures.map((f) => ({ path: f.path ?? '?', ...(f.hunk !== undefined ? { hunk: f.hunk } : {}), type: f.type, reason: f.message })), applicable_files: applicable }
+          : {}),
+      },
+    };
+  }
+  const already = plans.every((p) => p.unchanged);
+  const notes = [...parsed.notes];
+  if (already) notes.push('every change of the patch is already in the files: nothing to apply');
+  return { ok: true, files: plans, already_applied: already, ...(notes.length ? { notes } : {}) };
+}
+
+function planOne(op: FileOp, readFile: ReadFile): FileOutcome {
+  const current = readFile(op.path);
+  if (op.kind === 'add') {
+    const text = op.lines.map((l) => l + '\n').join('');
+    if (current !== undefined) {
+      // a retried patch finds its own file: the same content (line endings and BOM aside) is already applied
+      if (sameContent(current, text)) return { ok: true, plan: { path: op.path, action: 'add', text: current, unchanged: true, notes: ['the file already exists with this content'] } };
+      return fail(op.path, 'FILE_EXISTS', `${op.path}: "*** Add File" names a file that already exists. Use "*** Update File: ${op.path}" with chunks against its current content.`);
+    }
+    return { ok: true, plan: { path: op.path, action: 'add', text } };
+  }
+  if (current === undefined) {
+    const verb = op.kind === 'delete' ? 'Delete' : 'Update';
+    return fail(op.path, 'FILE_NOT_FOUND', `${op.path}: "*** ${verb} File" names a file that does not exist. Check the path${op.kind === 'update' ? ', or use "*** Add File:" to create it' : ''}.`);
+  }
+  if (op.kind === 'delete') return { ok: true, plan: { path: op.path, action: 'delete' } };
+  const moving = op.moveTo !== undefined && op.moveTo !== op.path;
+  if (moving && readFile(op.moveTo!) !== undefined) {
+    return fail(op.path, 'FILE_EXISTS', `${op.path}: "*** Move to: ${op.moveTo}" names a file that already exists. Move to a new path, or delete that file first in its own call.`);
+  }
+  const r = planUpdate(current, op.chunks);
+  if (!r.ok) return { ok: false, error: { ...r.error, path: op.path, message: `${op.path}: ${r.error.message}` } };
+  const plan: FilePlan = { path: op.path, action: moving ? 'move' : 'update', ...r.plan };
+  if (moving) {
+    plan.move_to = op.moveTo;
+    delete plan.unchanged; // a move changes the tree even when the text stays
+  }
+  return { ok: true, plan };
+}
+
+type UpdateOutcome = { ok: true; plan: Omit<FilePlan, 'path' | 'action'> } | { ok: false; error: ApplyPatchError };
+
+/**
+ * Apply the chunks of one update section to `base`. All chunks are placed on the unmodified
+ * base (each uniquely, non-overlapping) or the section fails. A chunk that cannot be placed
+ * (NO_MATCH) but whose reverse places uniquely (its added lines stand where they would land
+ * and its removed lines are gone) is already applied: it is reported and skipped.
+ */
+function planUpdate(base: string, chunks: Chunk[]): UpdateOutcome {
+  if (!chunks.length) return { ok: true, plan: { text: base, hunks: [], unchanged: true } };
+  const file = new KeyedLines(splitText(base));
+  const hunks: Hunk[] = [];
+  for (const ch of chunks) {
+    const at = resolveAnchors(file, ch);
+    if (typeof at !== 'number') return { ok: false, error: at };
+    hunks.push({ index: ch.index, lines: ch.lines, oldNoEol: false, newNoEol: false, ...(at > 0 ? { minStart: at } : {}), ...(ch.atEnd ? { atEnd: true } : {}) });
+  }
+  let r = applyFilePatch(base, { hunks });
+  if (r.ok) return { ok: true, plan: placed(r.text, r.hunks ?? [], [], r.tolerance, r.notes) };
+
+  const already: number[] = [];
+  for (const h of hunks) {
+    const alone = applyFilePatch(base, { hunks: [h] });
+    if (!alone.ok && alone.error.type === 'NO_MATCH' && applyFilePatch(base, { hunks: [reverse(h)] }).ok) already.push(h.index);
+  }
+  if (!already.length) return { ok: false, error: asError(r.error) };
+  const rest = hunks.filter((h) => !already.includes(h.index));
+  if (!rest.length) return { ok: true, plan: { text: base, hunks: [], already_applied_hunks: already, unchanged: true } };
+  r = applyFilePatch(base, { hunks: rest });
+  if (!r.ok) return { ok: false, error: asError(r.error) };
+  return { ok: true, plan: placed(r.text, r.hunks ?? [], already, r.tolerance, r.notes) };
+}
+
+function placed(text: string, hunks: HunkPlacement[], already: number[], tolerance: FilePlan['tolerance'], notes?: string[]): Omit<FilePlan, 'path' | 'action'> {
+  const all = [...(notes ?? []), ...already.map((k) => `hunk ${k} is already in the file: not applied again`)];
+  return { text, hunks, ...(already.length ? { already_applied_hunks: already } : {}), tolerance, ...(all.length ? { notes: all } : {}) };
+}
+
+/** The chunk undone: its added lines become the old side. Placing it uniquely means the chunk's result stands in the file. */
+function reverse(h: Hunk): Hunk {
+  return { ...h, lines: h.lines.map((l) => (l.kind === ' ' ? l : { kind: l.kind === '+' ? '-' : '+', text: l.text })) };
+}
+
+/**
+ * The 0-based line at which the chunk may start, from its anchors; or the failure. Each
+ * anchor is one line located with the matcher's tiers (exact, then whitespace, then
+ * punctuation) at or after the previous anchor's line + 1. An anchor found several times
+ * gives its first occurrence: the anchor only narrows where the chunk may go (it must follow
+ * SOME occurrence), and the chunk must still be unique in what is left, so no occurrence is
+ * chosen by position alone.
+ */
+function resolveAnchors(file: KeyedLines, ch: Chunk): number | ApplyPatchError {
+  let lo = 0;
+  let after = -1; // the previous anchor's line
+  for (const a of ch.anchors) {
+    const from = after + 1;
+    const old = [{ text: a, removed: false }];
+    const ms = locate(file, old, { fuzzy: false, range: { lo: from, hi: file.lines.length } });
+    if (!ms.length) {
+      const d = diagnose(file, old, undefined);
+      return {
+        type: 'NO_MATCH',
+        message: `hunk ${ch.index}: its anchor "@@ ${a.trim()}" is not a line of the file${from > 0 ? ` after line ${from}` : ''}` +
+          (d.found ? `; the nearest is line ${d.found.line_number}: ${quote(d.found.text)}` : '') +
+          '. Copy the anchor line (a class or function line) exactly from the file, or leave it out.',
+        hunk: ch.index,
+        line: a,
+        ...(d.found ? { found: d.found } : {}),
+      };
+    }
+    after = ms[0].start;
+    lo = after;
+  }
+  return lo;
+}
+
+/** The unified engine's failure, with the fields this engine documents (its extras dropped). */
+function asError(e: EngineError): ApplyPatchError {
+  const out: ApplyPatchError = { type: e.type === 'INVALID_INPUT' ? 'INVALID_PATCH' : e.type, message: e.message.replace(/^Hunk (\d+)/, 'hunk $1') };
+  if (e.hunk !== undefined) out.hunk = e.hunk;
+  if (e.line !== undefined) out.line = e.line;
+  if (e.found) out.found = e.found;
+  if (e.candidates) out.candidates = e.candidates;
+  if (e.applicable_hunks) out.applicable_hunks = e.applicable_hunks;
+  if (e.failed_hunks) out.failed_hunks = e.failed_hunks;
+  return out;
+}
+
+function fail(path: string, type: ApplyPatchErrorType, message: string): FileOutcome {
+  return { ok: false, error: { type, message, path } };
+}
+
+/** Equal once the BOM is dropped and CRLF is read as LF. */
+function sameContent(a: string, b: string): boolean {
+  const norm = (s: string) => (s.charCodeAt(0) === 0xfeff ? s.slice(1) : s).replace(/\r\n/g, '\n');
+  return norm(a) === norm(b);
+}

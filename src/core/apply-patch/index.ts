@@ -1,0 +1,3 @@
+export { planApplyPatch } from './apply';
+export { parseApplyPatch } from './parse';
+export type { ApplyPatchPlan, ApplyPatchError, ApplyPatchErrorType, FilePlan, FileAction, ReadFile, ParsedPatch, FileOp, Chunk } from './types';
