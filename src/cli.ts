@@ -3,15 +3,20 @@
  *
  *   node dist/cli.js apply-patch FILE PATCH_FILE
  *   node dist/cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N]
+ *   node dist/cli.js apply-patch-v4a PATCH_FILE [--root DIR]
  *
  * PATCH_FILE / OLD_FILE / NEW_FILE are paths ("-" reads stdin for one of them), which is how
  * the benchmark's cmd: adapter passes them. On success the new text goes to stdout (exit 0);
  * on refusal a JSON error {type, message, ...} goes to stderr (exit 1); usage errors exit 2.
+ * apply-patch-v4a reads an apply_patch (V4A) text and the files it names under DIR (default:
+ * the current directory) and prints the plan as JSON to stdout ({ok, files: [{path, action,
+ * text?, move_to?}]}, exit 0; or {ok: false, error}, exit 1). It writes no file.
  */
 import { readFileSync } from 'node:fs';
-import { applyUnifiedDiff, applySearchReplace, EngineResult } from './engine';
+import { join } from 'node:path';
+import { applyUnifiedDiff, applySearchReplace, planApplyPatch, EngineResult } from './engine';
 
-const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N]';
+const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N] | cli.js apply-patch-v4a PATCH_FILE [--root DIR]';
 
 function read(path: string): string {
   return readFileSync(path === '-' ? 0 : path, 'utf8');
@@ -22,7 +27,41 @@ function usage(msg: string): number {
   return 2;
 }
 
+/**
+ * The file at `path` under `root`, or undefined when there is none. The engine has already
+ * refused absolute paths and ".." segments, so the join stays under `root`.
+ */
+function readUnder(root: string, path: string): string | undefined {
+  try {
+    return readFileSync(join(root, path), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+function planV4a(args: string[]): number {
+  let root = '.';
+  const k = args.indexOf('--root');
+  if (k >= 0) {
+    if (args[k + 1] === undefined) return usage('--root needs a directory');
+    root = args[k + 1];
+    args.splice(k, 2);
+  }
+  if (args.length !== 1) return usage('bad arguments for "apply-patch-v4a"');
+  let plan;
+  try {
+    plan = planApplyPatch(read(args[0]), (p) => readUnder(root, p));
+  } catch (e) {
+    process.stderr.write(JSON.stringify({ type: 'INVALID_INPUT', message: `cannot read input: ${(e as Error).message}` }) + '\n');
+    return 2;
+  }
+  process.stdout.write(JSON.stringify(plan, null, 2) + '\n');
+  return plan.ok ? 0 : 1;
+}
+
 function main(argv: string[]): number {
+  if (argv[0] === 'apply-patch-v4a') return planV4a(argv.slice(1));
   const args = [...argv];
   let expected: number | undefined;
   const k = args.indexOf('--expected-replacements');
