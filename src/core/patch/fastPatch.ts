@@ -10,6 +10,7 @@
 import { FilePatch, Hunk } from './parse';
 import { EngineResult, HunkPlacement, ChangedRange } from './types';
 import { isElisionMarker } from '../elision';
+import { Finder } from '../text/find';
 
 interface Found {
   hunk: Hunk;
@@ -35,7 +36,8 @@ export function scanExact(raw: string, oldLines: string[], eol: '\n' | '\r\n'): 
   // The step is explicit because an empty needle (a hunk whose old side is one blank line)
   // makes indexOf return the end of the text for every start past it: the loop must stop
   // when the search no longer moves forward, or it spins forever.
-  for (let i = raw.indexOf(needle, bom); i >= 0; ) {
+  const find = new Finder(raw, needle); // native indexOf can take |raw|·|needle| (see find.ts)
+  for (let i = find.indexOf(bom); i >= 0; ) {
     const e = i + needle.length;
     const aligned =
       (i === bom || (raw.charCodeAt(i - 1) === 10 && (eol === '\n' || raw.charCodeAt(i - 2) === 13))) &&
@@ -44,7 +46,7 @@ export function scanExact(raw: string, oldLines: string[], eol: '\n' | '\r\n'): 
       if (at >= 0) return { count: 2, offset: at };
       at = i;
     }
-    const next = i + 1 > raw.length ? -1 : raw.indexOf(needle, i + 1);
+    const next = i + 1 > raw.length ? -1 : find.indexOf(i + 1);
     i = next > i ? next : -1;
   }
   return at < 0 ? { count: 0, offset: -1 } : { count: 1, offset: at };

@@ -13,6 +13,7 @@ import { LineModel } from '../text/lines';
 import { LineEdit } from '../patch/render';
 import { inferIndentMap, reindent, leadingWs } from '../text/indent';
 import { readNewIndent, AMBIGUOUS_NEW_INDENT } from '../text/newIndent';
+import { Finder } from '../text/find';
 
 export interface Occurrence {
   /** offset in the searched text */
@@ -43,7 +44,8 @@ export function exactOccurrences(hay: string, needle: string): Occurrence[] {
   if (needle === '') return out; // an empty needle matches everywhere; the caller refuses it
   let line = 0;
   let lineStart = 0;
-  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) {
+  const find = new Finder(hay, needle); // native indexOf can take |hay|·|needle| (see find.ts)
+  for (let i = find.indexOf(0); i >= 0; i = find.indexOf(i + 1)) {
     // advance the line cursor to the line holding offset i
     for (;;) {
       const nl = hay.indexOf('\n', lineStart);

@@ -9,6 +9,7 @@ import { inferIndentMap, reindent } from '../text/indent';
 import { EngineResult, ChangedRange } from '../patch/types';
 import { readNewIndent } from '../text/newIndent';
 import { afterIndent } from './exact';
+import { Finder } from '../text/find';
 
 export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number): EngineResult | null {
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -22,7 +23,8 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
   const newN = crlf ? newLF.replace(/\n/g, '\r\n') : newLF;
   if (oldN === '') return null; // the general path refuses an empty search text
   const occ: number[] = [];
-  for (let i = raw.indexOf(oldN, bom); i >= 0; i = raw.indexOf(oldN, i + 1)) {
+  const find = new Finder(raw, oldN); // native indexOf can take |raw|·|oldN| (see find.ts)
+  for (let i = find.indexOf(bom); i >= 0; i = find.indexOf(i + 1)) {
     occ.push(i);
     if (occ.length > expected) return null;
   }
