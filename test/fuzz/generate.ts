@@ -23,6 +23,7 @@ export type FuzzCase =
   | { kind: 'size_guard'; base: string; next: string }
   | { kind: 'consent_view'; oldText: string; newText: string }
   | { kind: 'exec_args'; program: string; args: string[]; stdin: boolean }
+  | { kind: 'apply_patch'; files: Array<[string, string]>; patch: string }
   /** Only for the harness's own test: never returns. */
   | { kind: 'spin' };
 
@@ -40,6 +41,7 @@ export const CASE_KINDS = [
   'size_guard',
   'consent_view',
   'exec_args',
+  'apply_patch',
 ] as const;
 
 /** mulberry32: a small seeded generator; the same seed gives the same sequence on every machine. */
@@ -252,6 +254,42 @@ function validatorOutput(g: Gen): FuzzCase {
   return { kind: 'validator_output', output: out, name };
 }
 
+/**
+ * An apply_patch (V4A) text over a few files: chunks cut from the files (damaged as in
+ * hunkFromBase), `@@` anchors taken from their lines or made up, End of File and Move markers,
+ * unified headers, fences, a missing End Patch, CRLF, and now and then a large file or chunk.
+ */
+function applyPatchCase(g: Gen): FuzzCase {
+  const names = ['a.txt', 'src/b.py', 'c', 'd/e.md', 'a.txt'];
+  const files: Array<[string, string, string[]]> = [];
+  for (let k = g.int(0, 3); k > 0; k--) {
+    const ls = lines(g, 30, 20000);
+    files.push([g.pick(names), join(g, ls), ls]);
+  }
+  const parts: string[] = [];
+  if (g.chance(0.1)) parts.push(g.pick(['```', '```diff', 'Here is the patch:']));
+  if (g.chance(0.9)) parts.push(g.pick(['*** Begin Patch', '*** Begin Patch  ', '*** Begin Patch\t']));
+  for (let k = g.int(0, 4); k > 0; k--) {
+    const f = files.length && g.chance(0.8) ? g.pick(files) : ([g.pick(names), '', [line(g)]] as [string, string, string[]]);
+    const op = g.rand();
+    if (op < 0.15) parts.push(`*** Add File: ${f[0]}`, ...lines(g, 6, 3000).map((l) => g.pick(['+', '+', '+', '', ' ']) + l));
+    else if (op < 0.25) parts.push(`*** Delete File: ${f[0]}`, ...(g.chance(0.2) ? [line(g)] : []));
+    else {
+      parts.push(`*** Update File: ${g.chance(0.05) ? pathString(g) : f[0]}`);
+      if (g.chance(0.1)) parts.push(`*** Move to: ${g.pick(names)}`);
+      for (let h = g.int(0, 4); h > 0; h--) {
+        for (let a = g.chance(0.3) ? g.int(1, 3) : 0; a > 0; a--) parts.push('@@ ' + (g.chance(0.7) ? g.pick(f[2]) : line(g)));
+        if (g.chance(0.7)) parts.push(g.chance(0.8) ? '@@' : header(g, 3));
+        parts.push(...(g.chance(0.85) ? hunkFromBase(g, f[2]) : lines(g, 6, 5000).map((l) => g.pick([' ', '-', '+', '']) + l)));
+        if (g.chance(0.1)) parts.push('*** End of File');
+      }
+    }
+  }
+  if (g.chance(0.7)) parts.push(g.pick(['*** End Patch', '*** End Patch ', '```']));
+  const eol = g.chance(0.2) ? '\r\n' : '\n';
+  return { kind: 'apply_patch', files: files.map(([p, t]): [string, string] => [p, t]), patch: parts.join(eol) + (g.chance(0.7) ? eol : '') };
+}
+
 function pathString(g: Gen): string {
   const seg = () => g.pick(['.git', '.vscode', 'settings.json', 'src', '..', '.', '', 'a b', 'CON', 'x'.repeat(g.size(3, 2000)), '.env', '*', '~', 'C:']);
   const sep = () => g.pick(['/', '\\', '//']);
@@ -298,6 +336,8 @@ export function makeCase(seed: number, index: number): FuzzCase {
       const oldText = g.chance(0.2) ? text(g) : json();
       return { kind, oldText, newText: g.chance(0.3) ? text(g) : json() };
     }
+    case 'apply_patch':
+      return applyPatchCase(g);
     case 'exec_args': {
       const names = ['sh', 'bash', 'python3.11', 'node', 'pwsh', 'powershell.exe', 'cmd.exe', 'git', 'env', 'awk', 'deno', 'gcc'];
       const arg = () => g.pick([g.pick(['-c', '-e', '--eval=x', '-Command', '/c', 'config', '-C', '.git', '.vscode/settings.json', 'data:x', '-S']), pathString(g), g.pick(RUN_CHARS).repeat(g.size(3, 100000))]);

@@ -3,7 +3,7 @@
  * result: applied or refused); a throw or a hang is the failure the fuzz exists to find.
  * Each call also reads its result's main fields, so a lazily built result is built too.
  */
-import { applyUnifiedDiff, applySearchReplace, findElisionMarkers, isElisionMarker } from '../../src/engine';
+import { applyUnifiedDiff, applySearchReplace, findElisionMarkers, isElisionMarker, planApplyPatch } from '../../src/engine';
 import { applyLineEdit } from '../../src/core/lines/edit-lines';
 import { applyHtmlPatches } from '../../src/core/html';
 import type { HtmlPatch } from '../../src/core/html';
@@ -63,6 +63,11 @@ export function runCase(c: FuzzCase): string {
     }
     case 'exec_args':
       return String(findRiskyArguments({ programPath: c.program, args: c.args, cwd: '/ws/sub', workspaceRoots: ['/ws'], hasStdin: c.stdin }).length);
+    case 'apply_patch': {
+      const files = new Map(c.files);
+      const r = planApplyPatch(c.patch, (p) => files.get(p));
+      return r.ok ? `ok ${r.files.reduce((n, f) => n + (f.text?.length ?? 0), 0)}` : r.error.type;
+    }
     case 'spin':
       for (;;) {
         // the harness's self-test: a case that never returns
