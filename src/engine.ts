@@ -62,7 +62,9 @@ export function planApplyPatch(patchText: string, readFile: ReadFile): ApplyPatc
   if (r.ok) return r;
   // the same bounds as the unified engine's failures (lists and texts cut), plus the file list
   const error = { ...r.error, ...boundEngineError(r.error as unknown as EngineError) } as typeof r.error;
-  if (error.failed_files && error.failed_files.length > 20) error.failed_files = error.failed_files.slice(0, 20);
+  if (error.failed_files) {
+    error.failed_files = error.failed_files.slice(0, 20).map((f) => ({ ...f, reason: f.reason.length > 1000 ? `${f.reason.slice(0, 999)}…` : f.reason }));
+  }
   Object.defineProperty(error, 'toString', { value: () => `${error.type}: ${error.message}`, enumerable: false });
   return { ok: false, error };
 }

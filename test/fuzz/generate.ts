@@ -272,15 +272,17 @@ function applyPatchCase(g: Gen): FuzzCase {
   for (let k = g.int(0, 4); k > 0; k--) {
     const f = files.length && g.chance(0.8) ? g.pick(files) : ([g.pick(names), '', [line(g)]] as [string, string, string[]]);
     const op = g.rand();
-    if (op < 0.15) parts.push(`*** Add File: ${f[0]}`, ...lines(g, 6, 3000).map((l) => g.pick(['+', '+', '+', '', ' ']) + l));
-    else if (op < 0.25) parts.push(`*** Delete File: ${f[0]}`, ...(g.chance(0.2) ? [line(g)] : []));
+    if (op < 0.15) parts.push(`*** Add File: ${f[0]}`, ...lines(g, 6, 3000).map((l) => (g.chance(0.97) ? '+' : g.pick(['', ' '])) + l));
+    else if (op < 0.25) parts.push(`*** Delete File: ${f[0]}`, ...(g.chance(0.05) ? [line(g)] : []));
     else {
       parts.push(`*** Update File: ${g.chance(0.05) ? pathString(g) : f[0]}`);
       if (g.chance(0.1)) parts.push(`*** Move to: ${g.pick(names)}`);
       for (let h = g.int(0, 4); h > 0; h--) {
         for (let a = g.chance(0.3) ? g.int(1, 3) : 0; a > 0; a--) parts.push('@@ ' + (g.chance(0.7) ? g.pick(f[2]) : line(g)));
         if (g.chance(0.7)) parts.push(g.chance(0.8) ? '@@' : header(g, 3));
-        parts.push(...(g.chance(0.85) ? hunkFromBase(g, f[2]) : lines(g, 6, 5000).map((l) => g.pick([' ', '-', '+', '']) + l)));
+        const body = g.chance(0.85) ? hunkFromBase(g, f[2]) : lines(g, 6, 5000).map((l) => g.pick([' ', '-', '+', '']) + l);
+        // mostly well-formed bodies, so that most cases reach the matcher rather than the parser
+        parts.push(...(g.chance(0.7) ? body.filter((l) => l === '' || ' -+'.includes(l[0])) : body));
         if (g.chance(0.1)) parts.push('*** End of File');
       }
     }
