@@ -55,6 +55,21 @@ const cases: Array<{ name: string; c: FuzzCase; outcome: RegExp }> = [
     c: { kind: 'validator_output', name: 'main.c', output: 'Sorry: SyntaxError: ' + ' ('.repeat(100_000) + 'x' },
     outcome: /^0$/,
   },
+  {
+    name: 'search/replace of "  }" + 7,589 \'@\' over runs of 7,589 \'@\' (native indexOf took 11.7 s on 8.7 MB)',
+    c: { kind: 'search_replace', base: ('@'.repeat(7589) + '\n').repeat(1113), oldText: '  }' + '@'.repeat(7589), newText: 'x', expected: 1, noFastPath: false },
+    outcome: /^NO_MATCH$/,
+  },
+  {
+    name: 'the same old side as a unified-diff hunk and as an apply_patch chunk',
+    c: { kind: 'unified_diff', base: ('@'.repeat(7589) + '\n').repeat(300), patch: '@@\n-  }' + '@'.repeat(7589) + '\n+x\n', fuzzy: false, noFastPath: false },
+    outcome: /^[A-Z_]+$/,
+  },
+  {
+    name: 'an apply_patch chunk whose removed line is a long run over a file of runs',
+    c: { kind: 'apply_patch', files: [['a.txt', ('@'.repeat(7589) + '\n').repeat(300)]], patch: '*** Begin Patch\n*** Update File: a.txt\n@@\n-  }' + '@'.repeat(7589) + '\n+x\n*** End Patch\n' },
+    outcome: /^[A-Z_]+$/,
+  },
 ];
 
 describe('hang regressions (issue 19): each answers on a worker thread within the deadline', function () {
