@@ -104,9 +104,12 @@ type UpdateOutcome = { ok: true; plan: Omit<FilePlan, 'path' | 'action'> } | { o
 
 /**
  * Apply the chunks of one update section to `base`. All chunks are placed on the unmodified
- * base (each uniquely, non-overlapping) or the section fails. A chunk that cannot be placed
- * (NO_MATCH) but whose reverse places uniquely (its added lines stand where they would land
- * and its removed lines are gone) is already applied: it is reported and skipped.
+ * base (each uniquely, non-overlapping) or the section fails. A chunk whose result is already
+ * in the file (its added lines stand where they would land and its removed lines are gone) is
+ * reported in already_applied_hunks and not applied again. That is the case when
+ * - it cannot be placed (NO_MATCH) but its reverse places uniquely; or
+ * - it only inserts lines at one edge of its context (" x" then "+y"), so its context still
+ *   matches after it was applied, and its reverse places on the same lines.
  */
 function planUpdate(base: string, chunks: Chunk[]): UpdateOutcome {
   if (!chunks.length) return { ok: true, plan: { text: base, hunks: [], unchanged: true } };
@@ -117,20 +120,47 @@ function planUpdate(base: string, chunks: Chunk[]): UpdateOutcome {
     if (typeof at !== 'number') return { ok: false, error: at };
     hunks.push({ index: ch.index, lines: ch.lines, oldNoEol: false, newNoEol: false, ...(at > 0 ? { minStart: at } : {}), ...(ch.atEnd ? { atEnd: true } : {}) });
   }
-  let r = applyFilePatch(base, { hunks });
-  if (r.ok) return { ok: true, plan: placed(r.text, r.hunks ?? [], [], r.tolerance, r.notes) };
-
-  const already: number[] = [];
-  for (const h of hunks) {
-    const alone = applyFilePatch(base, { hunks: [h] });
-    if (!alone.ok && alone.error.type === 'NO_MATCH' && applyFilePatch(base, { hunks: [reverse(h)] }).ok) already.push(h.index);
-  }
-  if (!already.length) return { ok: false, error: asError(r.error) };
-  const rest = hunks.filter((h) => !already.includes(h.index));
+  const already = hunks.filter((h) => edgeInsertionApplied(base, h)).map((h) => h.index);
+  let rest = hunks.filter((h) => !already.includes(h.index));
   if (!rest.length) return { ok: true, plan: { text: base, hunks: [], already_applied_hunks: already, unchanged: true } };
-  r = applyFilePatch(base, { hunks: rest });
-  if (!r.ok) return { ok: false, error: asError(r.error) };
+  let r = applyFilePatch(base, { hunks: rest });
+  if (!r.ok) {
+    const more = rest.filter((h) => {
+      const alone = applyFilePatch(base, { hunks: [h] });
+      return !alone.ok && alone.error.type === 'NO_MATCH' && applyFilePatch(base, { hunks: [reverse(h)] }).ok;
+    });
+    if (!more.length) return { ok: false, error: asError(r.error) };
+    for (const h of more) already.push(h.index);
+    already.sort((a, b) => a - b);
+    rest = rest.filter((h) => !already.includes(h.index));
+    if (!rest.length) return { ok: true, plan: { text: base, hunks: [], already_applied_hunks: already, unchanged: true } };
+    r = applyFilePatch(base, { hunks: rest });
+    if (!r.ok) return { ok: false, error: asError(r.error) };
+  }
   return { ok: true, plan: placed(r.text, r.hunks ?? [], already, r.tolerance, r.notes) };
+}
+
+/**
+ * True for a chunk that only adds lines before or after its context (no removed line, one run
+ * of added lines at the start or the end, at least one context line) whose context places and
+ * whose reverse places on the same lines: its added lines already stand there. Without a
+ * context line nothing ties the added lines to a place ("+}" at the end of a file that ends
+ * with "}" may be a missing brace), so such a chunk is applied.
+ */
+function edgeInsertionApplied(base: string, h: Hunk): boolean {
+  const kinds = h.lines.map((l) => l.kind);
+  if (kinds.includes('-') || !kinds.includes(' ')) return false;
+  const added = kinds.filter((k) => k === '+').length;
+  const leading = kinds.findIndex((k) => k !== '+');
+  const trailing = kinds.length - 1 - kinds.map((k) => k !== '+').lastIndexOf(true);
+  if (leading + trailing !== added) return false; // added lines inside the context
+  const fwd = applyFilePatch(base, { hunks: [h] });
+  if (!fwd.ok) return false;
+  const rev = applyFilePatch(base, { hunks: [reverse(h)] });
+  if (!rev.ok) return false;
+  const f = fwd.hunks?.[0]?.base_start_line;
+  const b = rev.hunks?.[0]?.base_start_line;
+  return f !== undefined && b !== undefined && b + leading === f;
 }
 
 function placed(text: string, hunks: HunkPlacement[], already: number[], tolerance: FilePlan['tolerance'], notes?: string[]): Omit<FilePlan, 'path' | 'action'> {
