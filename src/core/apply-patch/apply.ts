@@ -122,7 +122,7 @@ function planUpdate(base: string, chunks: Chunk[]): UpdateOutcome {
   }
   const already = hunks.filter((h) => edgeInsertionApplied(base, h)).map((h) => h.index);
   let rest = hunks.filter((h) => !already.includes(h.index));
-  if (!rest.length) return { ok: true, plan: { text: base, hunks: [], already_applied_hunks: already, unchanged: true } };
+  if (!rest.length) return { ok: true, plan: { ...placed(base, [], already, undefined), unchanged: true } };
   let r = applyFilePatch(base, { hunks: rest });
   if (!r.ok) {
     const more = rest.filter((h) => {
@@ -133,7 +133,7 @@ function planUpdate(base: string, chunks: Chunk[]): UpdateOutcome {
     for (const h of more) already.push(h.index);
     already.sort((a, b) => a - b);
     rest = rest.filter((h) => !already.includes(h.index));
-    if (!rest.length) return { ok: true, plan: { text: base, hunks: [], already_applied_hunks: already, unchanged: true } };
+    if (!rest.length) return { ok: true, plan: { ...placed(base, [], already, undefined), unchanged: true } };
     r = applyFilePatch(base, { hunks: rest });
     if (!r.ok) return { ok: false, error: asError(r.error) };
   }
@@ -165,7 +165,7 @@ function edgeInsertionApplied(base: string, h: Hunk): boolean {
 
 function placed(text: string, hunks: HunkPlacement[], already: number[], tolerance: FilePlan['tolerance'], notes?: string[]): Omit<FilePlan, 'path' | 'action'> {
   const all = [...(notes ?? []), ...already.map((k) => `hunk ${k} is already in the file: not applied again`)];
-  return { text, hunks, ...(already.length ? { already_applied_hunks: already } : {}), tolerance, ...(all.length ? { notes: all } : {}) };
+  return { text, hunks, ...(already.length ? { already_applied_hunks: already } : {}), ...(tolerance ? { tolerance } : {}), ...(all.length ? { notes: all } : {}) };
 }
 
 /** The chunk undone: its added lines become the old side. Placing it uniquely means the chunk's result stands in the file. */
