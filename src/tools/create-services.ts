@@ -1,3 +1,4 @@
+import { LateDiagnostics } from './late-diagnostics';
 import * as vscode from 'vscode';
 import * as nodePath from 'node:path';
 import { ActivityLog } from '../core/activity';
@@ -58,6 +59,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     guard,
     store,
     diagnosticsActivity,
+    lateDiagnostics: new LateDiagnostics(),
     turnIdFor: (token) => turnIds.idFor(token),
     consentForSensitive: (target, oldText, newText, tool) =>
       consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed),
