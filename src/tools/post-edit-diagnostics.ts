@@ -8,7 +8,10 @@ export interface DiagnosticsWatch {
   before: readonly vscode.Diagnostic[];
   /** What the result waits for; absent when the adaptive window says not to wait. */
   settled?: Promise<SettleOutcome>;
-  /** The full wait (up to maxWaitMs) that keeps watching after the result went out. */
+  /**
+   * The watch that goes on after the result went out: it ends at maxWaitMs (quietMs equal
+   * to it: a first event followed by a pause does not end it, a slower producer may follow).
+   */
   background?: Promise<SettleOutcome>;
   languageId?: string;
 }
@@ -24,12 +27,15 @@ export async function watchDiagnostics(ctx: InvocationContext, target: Target, f
   const before = vscode.languages.getDiagnostics(target.uri);
   const settings = ctx.services.settings();
   const maxWaitMs = settings.diagnosticsMaxWaitMs;
-  if (!fileExists || maxWaitMs <= 0) return { before };
+  if (maxWaitMs <= 0) return { before };
+  // A new file (or one written straight to disk) has no document to judge yet: its result
+  // does not wait, and what it introduced comes with the next result.
+  if (!fileExists) return { before, background: waitForDiagnosticsToSettle(target.uri, { maxWaitMs, quietMs: maxWaitMs }) };
   const doc = await vscode.workspace.openTextDocument(target.uri);
   const window = ctx.services.diagnosticsActivity.window(doc, before, maxWaitMs, settings.diagnosticsOnNewErrors === 'rollback');
   return {
     before,
-    background: waitForDiagnosticsToSettle(target.uri, { maxWaitMs }),
+    background: waitForDiagnosticsToSettle(target.uri, { maxWaitMs, quietMs: maxWaitMs }),
     ...(window ? { settled: waitForDiagnosticsToSettle(target.uri, window) } : {}),
     languageId: doc.languageId,
   };

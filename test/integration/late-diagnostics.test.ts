@@ -9,7 +9,7 @@ import { activateExtension, freshDir, invoke, writeBytes } from './helpers';
 const DELAY_MS = 600;
 const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
 
-/** Marks every line containing BAD as an error, DELAY_MS after the document changes. */
+/** Marks every line containing BAD as an error, DELAY_MS after the document opens or changes. */
 function lateProducer(): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('late-test');
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -26,8 +26,9 @@ function lateProducer(): vscode.Disposable {
     }, DELAY_MS);
     timers.add(t);
   };
-  const sub = vscode.workspace.onDidChangeTextDocument((e) => update(e.document));
-  return { dispose: () => { sub.dispose(); for (const t of timers) clearTimeout(t); collection.dispose(); } };
+  // like a language server: on open (a file a tool created) and on every change
+  const subs = [vscode.workspace.onDidChangeTextDocument((e) => update(e.document)), vscode.workspace.onDidOpenTextDocument(update)];
+  return { dispose: () => { for (const s of subs) s.dispose(); for (const t of timers) clearTimeout(t); collection.dispose(); } };
 }
 
 describe('late diagnostics (issue 15)', () => {
@@ -54,6 +55,18 @@ describe('late diagnostics (issue 15)', () => {
     assert.match(late.new_problems[0], /^2:/, 'names line 2');
     const r3 = await invoke('read_file', { path: rel });
     assert.equal(r3.problems_from_earlier_edits, undefined, 'reported once');
+  });
+
+  it('reports the problems of a file write_file created in the next result', async () => {
+    const d = freshDir('late-diag-new');
+    const rel = `${d.rel}/fresh.latediag`;
+    const r1 = await invoke('write_file', { path: rel, content: 'ok\nBAD here\n' });
+    assert.equal(r1.success, true, JSON.stringify(r1));
+    await sleep(DELAY_MS + 900);
+    const r2 = await invoke('list_backups', { path: rel });
+    const late = (r2.problems_from_earlier_edits ?? []).flatMap((p: { new_problems: string[] }) => p.new_problems);
+    assert.equal(late.length, 1, JSON.stringify(r2));
+    assert.match(late[0], /^2:/);
   });
 
   it('a next edit of the same file before the problem arrived still gets it, and its own later', async () => {
