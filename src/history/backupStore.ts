@@ -137,6 +137,7 @@ export class BackupStore {
       // previous after text (a dedup hit) or a delta against a keyframe written then.
       this.step('begin:start');
       await this.blobs.flush();
+      await this.blobs.ensureReadable(sha256Text(input.beforeText));
       this.step('begin:flushed');
       const snap = await this.snapshotUnqueued(input.path, input.beforeText);
       this.step('begin:snapshot');

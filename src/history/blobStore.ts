@@ -32,6 +32,12 @@ export class BlobStore {
   private readonly index = new Map<string, BlobInfo>();
   /** Fan-out directories known to exist (saves a mkdir per write). */
   private readonly knownDirs = new Set<string>();
+  /**
+   * Blobs written or read back whole in this session. A blob found by scan() was perhaps
+   * written without fsync just before a power loss (deferSync): its header may be whole and
+   * its body not, so it is read back once before an edit relies on it (ensureReadable).
+   */
+  private readonly trusted = new Set<string>();
   /** Blobs written without fsync (deferSync); flush() makes them durable. */
   private readonly unsynced = new Set<string>();
   /**
@@ -107,6 +113,7 @@ export class BlobStore {
     if (!this.knownDirs.has(dir)) { await ensureDirDurable(dir); this.knownDirs.add(dir); }
     await writeFileDurable(file, encoded, this.tmpDir, !this.deferSync);
     if (this.deferSync) this.unsynced.add(sha256);
+    this.trusted.add(sha256);
     this.index.set(sha256, { kind, bytes: encoded.length, base });
     return { kind, created: true };
   }
@@ -157,10 +164,22 @@ export class BlobStore {
     for (const sha of shas) this.unsynced.delete(sha);
   }
 
+  /**
+   * Before a dedup hit on `sha256` is trusted as an edit's backup: a blob not written or read
+   * in this session is read back (every check of readText); a damaged one is removed, so the
+   * snapshot is written anew.
+   */
+  async ensureReadable(sha256: string): Promise<void> {
+    if (!this.index.has(sha256) || this.trusted.has(sha256)) return;
+    const read = await this.readText(sha256);
+    if (!read.ok) await this.remove(sha256);
+  }
+
   /** Deletes a blob file (missing is fine) and forgets it. */
   async remove(sha256: string): Promise<void> {
     await fs.rm(this.filePath(sha256), { force: true });
     this.index.delete(sha256);
+    this.trusted.delete(sha256);
   }
 
   filePath(sha256: string): string {
@@ -169,6 +188,7 @@ export class BlobStore {
 
   private verified(sha256: string, text: string): Result<{ text: string }> {
     if (sha256Text(text) !== sha256) return corrupt(sha256, 'the restored text fails the sha256 check');
+    this.trusted.add(sha256);
     return { ok: true, text };
   }
 

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BackupStore } from '../../../src/history/backupStore';
+import { sha256Text } from '../../../src/core/hash';
 
 const CHILD = path.join(__dirname, 'killChild.js');
 
@@ -40,5 +41,26 @@ describe('history: killed at every durability step (issue 15)', () => {
       }
       await store.close();
     }
+  });
+
+  it('does not trust a blob from an earlier session that a power loss left damaged: the next begin writes it anew', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-torn-'));
+    const text = Array.from({ length: 200 }, (_, i) => `line ${i}`).join('\n') + '\n';
+    const first = new BackupStore(root);
+    const begun = await first.begin({ tool: 'edit_lines', path: 'a.ts', beforeText: 'old\n' });
+    assert.ok(begun.ok);
+    await first.finish(begun.id, { afterText: text, outcome: 'applied' });
+    await first.close();
+    // what an unsynced after-snapshot can look like after a power loss: whole header, cut body
+    const sha = sha256Text(text);
+    const blob = path.join(root, 'blobs', sha.slice(0, 2), sha);
+    const bytes = fs.readFileSync(blob);
+    fs.writeFileSync(blob, bytes.subarray(0, bytes.indexOf(10) + 4));
+    const second = new BackupStore(root);
+    const again = await second.begin({ tool: 'edit_lines', path: 'a.ts', beforeText: text });
+    assert.ok(again.ok);
+    const read = await second.readText(again.before_sha256);
+    assert.ok(read.ok && read.text === text, 'the before text of the new edit restores');
+    await second.close();
   });
 });
