@@ -65,6 +65,12 @@ describe('bench: edit latency with default settings (issue 15)', () => {
     for (let i = 0; i < CALLS; i++) {
       const lineNo = 23 + i * 45; // a different plain line each time
       for (const kind of Object.keys(FILES) as Kind[]) {
+        if (kind === 'clean_js') {
+          // The floor of any tool: a vscode.lm.invokeTool round trip that edits nothing.
+          const t0 = performance.now();
+          await invoke('list_backups', { path: 'bench-latency/none.js' });
+          note('invoke_floor', t0);
+        }
         const doc = bareDocs[kind]!;
         const old = doc.lineAt(lineNo - 1).text;
         let t = performance.now();

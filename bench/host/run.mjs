@@ -32,6 +32,8 @@ for (const [tool, s] of Object.entries(res.result_bytes)) console.log(`| ${tool}
 const lat = JSON.parse(readFileSync(`${out}.latency.json`, 'utf8'));
 console.log(`\nEdit latency with DEFAULT settings, one-line edit of a ${lat.file_lines}-line file, ${lat.calls} calls each, all series interleaved (ms; ratio = tool / bare on the same kind of file):\n`);
 console.log('| file | what | p50 | p95 | p50 ratio | p95 ratio | added p50 |\n|---|---|---|---|---|---|---|');
+const floor = lat.invoke_floor;
+console.log(`| – | vscode.lm.invokeTool round trip of a tool that edits nothing (list_backups) | ${f(floor.p50)} | ${f(floor.p95)} | – | – | – |`);
 for (const kind of lat.kinds) {
   const bare = lat[`bare:${kind}`];
   console.log(`| ${kind} | bare applyEdit + save | ${f(bare.p50)} | ${f(bare.p95)} | 1.00 | 1.00 | – |`);
