@@ -27,3 +27,18 @@ console.log(`\nRatios (p50): safe_patch / bare = ${(res.safe_patch_ms.p50 / res.
 console.log(`Result size in bytes for a one-hunk edit (the file itself is ${res.file_bytes} bytes):\n`);
 console.log('| tool | success | failure |\n|---|---|---|');
 for (const [tool, s] of Object.entries(res.result_bytes)) console.log(`| ${tool} | ${s.success ?? '–'} | ${s.failure ?? '–'} |`);
+
+// Issue 15: edit latency with default settings, every editing tool vs the bare edit, one run.
+const lat = JSON.parse(readFileSync(`${out}.latency.json`, 'utf8'));
+console.log(`\nEdit latency with DEFAULT settings, one-line edit of a ${lat.file_lines}-line file, ${lat.calls} calls each, all series interleaved (ms; ratio = tool / bare on the same kind of file):\n`);
+console.log('| file | what | p50 | p95 | p50 ratio | p95 ratio | added p50 |\n|---|---|---|---|---|---|---|');
+const floor = lat.invoke_floor;
+console.log(`| – | vscode.lm.invokeTool round trip of a tool that edits nothing (list_backups) | ${f(floor.p50)} | ${f(floor.p95)} | – | – | – |`);
+for (const kind of lat.kinds) {
+  const bare = lat[`bare:${kind}`];
+  console.log(`| ${kind} | bare applyEdit + save | ${f(bare.p50)} | ${f(bare.p95)} | 1.00 | 1.00 | – |`);
+  for (const tool of lat.tools) {
+    const s = lat[`${tool}:${kind}`];
+    console.log(`| ${kind} | ${tool} | ${f(s.p50)} | ${f(s.p95)} | ${(s.p50 / bare.p50).toFixed(2)} | ${(s.p95 / bare.p95).toFixed(2)} | ${f(s.p50 - bare.p50)} |`);
+  }
+}

@@ -67,7 +67,8 @@ const MAX_EVICTION_RECORDS = 100;
  * Every public method returns failures as values; none throws.
  */
 export class BackupStore {
-  private readonly options: Required<BackupStoreOptions>;
+  private readonly options: Required<Omit<BackupStoreOptions, 'onStep'>>;
+  private readonly step: (name: string) => void;
   private readonly blobs: BlobStore;
   private readonly journal: Journal;
   private readonly queue = new SerialQueue();
@@ -91,6 +92,7 @@ export class BackupStore {
       deltaMaxRatio: options.deltaMaxRatio ?? 0.25,
       maxDeltasPerKeyframe: options.maxDeltasPerKeyframe ?? 200,
     };
+    this.step = options.onStep ?? (() => undefined);
     this.blobs = new BlobStore(path.join(root, 'blobs'), path.join(root, 'tmp'));
     this.journal = new Journal(path.join(root, 'journal.jsonl'), path.join(root, 'tmp'));
     this.snapshotter = new Snapshotter(this.blobs, this.options);
@@ -131,7 +133,14 @@ export class BackupStore {
       return fail('INVALID_INPUT', 'begin needs a tool name, a path and the before text.');
     }
     return this.write('begin', async () => {
+      // Whatever finish left unsynced becomes durable first: the before text is usually the
+      // previous after text (a dedup hit) or a delta against a keyframe written then.
+      this.step('begin:start');
+      await this.blobs.flush();
+      await this.blobs.ensureReadable(sha256Text(input.beforeText));
+      this.step('begin:flushed');
       const snap = await this.snapshotUnqueued(input.path, input.beforeText);
+      this.step('begin:snapshot');
       const entry: JournalEntry = {
         id: this.newId(), time: Date.now(), tool: input.tool, path: input.path,
         before_sha256: snap.sha256, after_sha256: null,
@@ -140,7 +149,9 @@ export class BackupStore {
         ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
         kind: input.kind ?? 'modify',
       };
+      // One fdatasync: it also flushes the update records finish wrote without one.
       await this.journal.put(entry);
+      this.step('begin:journal');
       this.entries.set(entry.id, entry);
       this.pendingTexts.set(entry.id, input.beforeText);
       return { ok: true, id: entry.id, before_sha256: snap.sha256 };
@@ -177,11 +188,18 @@ export class BackupStore {
         if (input.outcome === 'applied') {
           // The edit is already on disk: failing to keep the after text must not keep
           // the entry pending, so record the hash and say so.
+          // Written without fsync (flushed in the background, and by the next begin at the
+          // latest): the after text is on the user's disk already, and nothing but this
+          // process's own later edits depends on its blob before then.
+          this.blobs.deferSync = true;
           try {
             await this.snapshotUnqueued(entry.path, input.afterText);
           } catch (error) {
             afterSnapshotError = `after text not stored: ${(error as Error).message}`;
+          } finally {
+            this.blobs.deferSync = false;
           }
+          this.step('finish:snapshot');
         }
         afterBytes = Buffer.byteLength(input.afterText, 'utf8');
         const neighbour = this.snapshotter.lastNeighbourDiff;
@@ -207,10 +225,20 @@ export class BackupStore {
         ...(input.message !== undefined || afterSnapshotError !== undefined
           ? { message: [input.message, afterSnapshotError].filter((m) => m !== undefined).join('; ') } : {}),
       };
-      await this.journal.update(id, update);
+      // No fdatasync: losing this record in a crash leaves the entry pending, and open()
+      // marks it interrupted, its before snapshot intact (the kill test checks every step).
+      await this.journal.update(id, update, false);
+      this.step('finish:journal');
       Object.assign(entry, update);
       this.pendingTexts.delete(id);
       await this.applyRetention();
+      // The syncs finish skipped run off the edit's critical path, next in the store's queue.
+      void this.write('flush', async () => {
+        await this.blobs.flush();
+        await this.journal.sync();
+        this.step('flush:done');
+        return { ok: true };
+      });
       return { ok: true, entry: { ...entry } };
     });
   }

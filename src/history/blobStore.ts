@@ -5,7 +5,7 @@ import { fail, Result } from '../core/types';
 import { splitLinesKeepEnds } from '../core/diff/lines';
 import { BlobHeader, BlobKind, decodeBlob, encodeBlob, MAX_HEADER_BYTES, parseBlobHeader } from './blobFormat';
 import { applyLineDelta, LineDelta } from './lineDelta';
-import { ensureDirDurable, writeFileDurable } from './durableFs';
+import { ensureDirDurable, fsyncDir, syncFile, writeFileDurable } from './durableFs';
 
 /** What the store knows about one blob without reading it. */
 export interface BlobInfo {
@@ -32,6 +32,20 @@ export class BlobStore {
   private readonly index = new Map<string, BlobInfo>();
   /** Fan-out directories known to exist (saves a mkdir per write). */
   private readonly knownDirs = new Set<string>();
+  /**
+   * Blobs written or read back whole in this session. A blob found by scan() was perhaps
+   * written without fsync just before a power loss (deferSync): its header may be whole and
+   * its body not, so it is read back once before an edit relies on it (ensureReadable).
+   */
+  private readonly trusted = new Set<string>();
+  /** Blobs written without fsync (deferSync); flush() makes them durable. */
+  private readonly unsynced = new Set<string>();
+  /**
+   * While true, put() writes without its two fsyncs and remembers the blob for flush(). The
+   * store sets it only for texts that are already safe elsewhere (an edit's after text is on
+   * the user's disk); a before snapshot is always written with fsync, after a flush().
+   */
+  deferSync = false;
 
   constructor(private readonly dir: string, private readonly tmpDir: string) {}
 
@@ -97,7 +111,9 @@ export class BlobStore {
     const file = this.filePath(sha256);
     const dir = path.dirname(file);
     if (!this.knownDirs.has(dir)) { await ensureDirDurable(dir); this.knownDirs.add(dir); }
-    await writeFileDurable(file, encoded, this.tmpDir);
+    await writeFileDurable(file, encoded, this.tmpDir, !this.deferSync);
+    if (this.deferSync) this.unsynced.add(sha256);
+    this.trusted.add(sha256);
     this.index.set(sha256, { kind, bytes: encoded.length, base });
     return { kind, created: true };
   }
@@ -134,10 +150,36 @@ export class BlobStore {
     return { sha256, lines: splitLinesKeepEnds(read.text), bytes: info.bytes };
   }
 
+  /** Makes every blob written with deferSync durable: fsync of each file, then of their directories. */
+  async flush(): Promise<void> {
+    if (this.unsynced.size === 0) return;
+    const shas = [...this.unsynced];
+    const dirs = new Set<string>();
+    for (const sha of shas) {
+      const file = this.filePath(sha);
+      try { await syncFile(file); } catch (error) { if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; }
+      dirs.add(path.dirname(file));
+    }
+    for (const dir of dirs) await fsyncDir(dir);
+    for (const sha of shas) this.unsynced.delete(sha);
+  }
+
+  /**
+   * Before a dedup hit on `sha256` is trusted as an edit's backup: a blob not written or read
+   * in this session is read back (every check of readText); a damaged one is removed, so the
+   * snapshot is written anew.
+   */
+  async ensureReadable(sha256: string): Promise<void> {
+    if (!this.index.has(sha256) || this.trusted.has(sha256)) return;
+    const read = await this.readText(sha256);
+    if (!read.ok) await this.remove(sha256);
+  }
+
   /** Deletes a blob file (missing is fine) and forgets it. */
   async remove(sha256: string): Promise<void> {
     await fs.rm(this.filePath(sha256), { force: true });
     this.index.delete(sha256);
+    this.trusted.delete(sha256);
   }
 
   filePath(sha256: string): string {
@@ -146,6 +188,7 @@ export class BlobStore {
 
   private verified(sha256: string, text: string): Result<{ text: string }> {
     if (sha256Text(text) !== sha256) return corrupt(sha256, 'the restored text fails the sha256 check');
+    this.trusted.add(sha256);
     return { ok: true, text };
   }
 

@@ -23,15 +23,17 @@ export async function fsyncDir(dir: string): Promise<void> {
 /**
  * Writes `data` to `finalPath` so that after a crash the file is either absent or
  * complete: a temp file in `tmpDir` (same file system) is written, fsynced, renamed over
- * `finalPath`, and the target directory is fsynced. Throws on I/O errors (callers turn
- * them into failure values).
+ * `finalPath`, and the target directory is fsynced. With `sync: false` the two fsyncs are
+ * left to the caller (syncFile + fsyncDir later): the rename still makes the file appear
+ * whole to every process, but not yet across a power loss. Throws on I/O errors (callers
+ * turn them into failure values).
  */
-export async function writeFileDurable(finalPath: string, data: Uint8Array | string, tmpDir: string): Promise<void> {
+export async function writeFileDurable(finalPath: string, data: Uint8Array | string, tmpDir: string, sync = true): Promise<void> {
   const tmp = path.join(tmpDir, `${path.basename(finalPath)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(tmp, 'wx');
   try {
     await handle.writeFile(data);
-    await handle.sync();
+    if (sync) await handle.sync();
   } finally {
     await handle.close();
   }
@@ -41,7 +43,17 @@ export async function writeFileDurable(finalPath: string, data: Uint8Array | str
     await fs.rm(tmp, { force: true });
     throw error;
   }
-  await fsyncDir(path.dirname(finalPath));
+  if (sync) await fsyncDir(path.dirname(finalPath));
+}
+
+/** Flushes a file written earlier without sync (writeFileDurable with `sync: false`). */
+export async function syncFile(file: string): Promise<void> {
+  const handle = await fs.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Creates `dir` (and parents) if missing; fsyncs its parent when it was created. */

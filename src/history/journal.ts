@@ -89,8 +89,9 @@ export class Journal {
     this.liveLines++;
   }
 
-  async update(id: string, set: EntryUpdate): Promise<void> {
-    await this.append({ op: 'update', id, set });
+  /** With `sync: false` the record is written but not fdatasync'd: see sync(). */
+  async update(id: string, set: EntryUpdate, sync = true): Promise<void> {
+    await this.append({ op: 'update', id, set }, sync);
     this.deadLines++;
   }
 
@@ -126,12 +127,17 @@ export class Journal {
     this.handle = undefined;
   }
 
-  private async append(record: JournalRecord): Promise<void> {
+  /** fdatasync of everything appended so far (records written with `sync: false`). */
+  async sync(): Promise<void> {
+    await this.handle?.datasync();
+  }
+
+  private async append(record: JournalRecord, sync = true): Promise<void> {
     // After a failed append (e.g. disk full mid-line) start on a fresh line, so the
     // fragment spoils only itself (skipped as a bad line on load), not this record.
     const text = (this.lineMayBeOpen ? '\n' : '') + JSON.stringify(record) + '\n';
     try {
-      await this.writeDurably(text);
+      await this.writeDurably(text, sync);
       this.lineMayBeOpen = false;
     } catch (error) {
       this.lineMayBeOpen = true;
@@ -139,7 +145,7 @@ export class Journal {
     }
   }
 
-  private async writeDurably(text: string): Promise<void> {
+  private async writeDurably(text: string, sync = true): Promise<void> {
     if (!this.handle) throw new Error('journal is not open');
     const data = Buffer.from(text, 'utf8');
     let written = 0;
@@ -147,7 +153,7 @@ export class Journal {
       const { bytesWritten } = await this.handle.write(data, written, data.length - written);
       written += bytesWritten;
     }
-    await this.handle.datasync();
+    if (sync) await this.handle.datasync();
   }
 }
 

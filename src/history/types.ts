@@ -75,6 +75,11 @@ export interface BackupStoreOptions {
   deltaMaxRatio?: number;
   /** At most this many deltas share one keyframe. Default 200. */
   maxDeltasPerKeyframe?: number;
+  /**
+   * Test hook: called at each durability step of begin/finish (e.g. "begin:snapshot",
+   * "begin:journal"), so the crash test can kill the process at every one of them.
+   */
+  onStep?: (step: string) => void;
 }
 
 /** What `open` found and repaired. */

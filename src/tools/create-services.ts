@@ -1,3 +1,4 @@
+import { LateDiagnostics } from './late-diagnostics';
 import * as vscode from 'vscode';
 import * as nodePath from 'node:path';
 import { ActivityLog } from '../core/activity';
@@ -42,6 +43,8 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   context.subscriptions.push({ dispose: () => void store.close() });
   const diagnosticsActivity = new DiagnosticsActivity();
   context.subscriptions.push(diagnosticsActivity);
+  const lateDiagnostics = new LateDiagnostics();
+  context.subscriptions.push(lateDiagnostics);
   configureSyntaxChecks({ wasmDirs: defaultWasmDirs(context.extensionPath) });
   const turnIds = new TurnIds();
   // Only the test runner can answer the consent dialog for the user, never a normal session.
@@ -58,6 +61,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     guard,
     store,
     diagnosticsActivity,
+    lateDiagnostics,
     turnIdFor: (token) => turnIds.idFor(token),
     consentForSensitive: (target, oldText, newText, tool) =>
       consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed),

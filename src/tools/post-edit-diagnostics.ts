@@ -6,22 +6,39 @@ import type { InvocationContext } from './tool-runner';
 
 export interface DiagnosticsWatch {
   before: readonly vscode.Diagnostic[];
+  /** What the result waits for; absent when the adaptive window says not to wait. */
   settled?: Promise<SettleOutcome>;
+  /**
+   * The watch that goes on after the result went out: it ends at maxWaitMs (quietMs equal
+   * to it: a first event followed by a pause does not end it, a slower producer may follow).
+   */
+  background?: Promise<SettleOutcome>;
+  languageId?: string;
 }
 
 /**
- * Call BEFORE applying an edit: snapshots the file's diagnostics and, when a language
- * provider is likely to answer, starts listening so an event during the apply is not missed.
+ * Call BEFORE applying an edit: snapshots the file's diagnostics and starts listening (so an
+ * event during the apply is not missed): in the background always, up to maxWaitMs, and for
+ * the result itself only as long as the adaptive window says (diagnostics-providers.ts,
+ * foregroundWindow). An earlier edit of this file still being watched is concluded first.
  */
 export async function watchDiagnostics(ctx: InvocationContext, target: Target, fileExists: boolean): Promise<DiagnosticsWatch> {
+  ctx.services.lateDiagnostics.conclude(target.uri);
   const before = vscode.languages.getDiagnostics(target.uri);
-  const maxWaitMs = ctx.services.settings().diagnosticsMaxWaitMs;
-  if (!fileExists || maxWaitMs <= 0) return { before };
+  const settings = ctx.services.settings();
+  const maxWaitMs = settings.diagnosticsMaxWaitMs;
+  if (maxWaitMs <= 0) return { before };
+  // A new file (or one written straight to disk) has no document to judge yet: its result
+  // does not wait, and what it introduced comes with the next result.
+  if (!fileExists) return { before, background: waitForDiagnosticsToSettle(target.uri, { maxWaitMs, quietMs: maxWaitMs }) };
   const doc = await vscode.workspace.openTextDocument(target.uri);
-  if (!ctx.services.diagnosticsActivity.shouldWait(doc, before)) return { before };
-  // A file without diagnostics that stays clean gets no event: stop waiting after 1 s without one.
-  const firstEventMs = before.length === 0 ? Math.min(maxWaitMs, 1000) : maxWaitMs;
-  return { before, settled: waitForDiagnosticsToSettle(target.uri, { maxWaitMs, firstEventMs }) };
+  const window = ctx.services.diagnosticsActivity.window(doc, before, maxWaitMs, settings.diagnosticsOnNewErrors === 'rollback');
+  return {
+    before,
+    background: waitForDiagnosticsToSettle(target.uri, { maxWaitMs, quietMs: maxWaitMs }),
+    ...(window ? { settled: waitForDiagnosticsToSettle(target.uri, window) } : {}),
+    languageId: doc.languageId,
+  };
 }
 
 export interface DiagnosticsReport {
@@ -33,8 +50,9 @@ export interface DiagnosticsReport {
 }
 
 /**
- * After an edit landed: wait for the file's diagnostics to settle and report only the
- * problems the edit introduced (errors, and warnings when the setting asks). With
+ * After an edit landed: report the problems the edit introduced (errors, and warnings when
+ * the setting asks) that arrived within the adaptive window, and hand the rest of the watch
+ * to ctx.services.lateDiagnostics, which attaches what comes later to the next result. With
  * `safeEdit.diagnostics.onNewErrors: rollback`, new errors undo the edit (the caller journals
  * it as rolled_back).
  */
@@ -49,17 +67,32 @@ export async function reportNewDiagnostics(ctx: InvocationContext, target: Targe
 }
 
 async function report(ctx: InvocationContext, target: Target, watch: DiagnosticsWatch, oldText: string | undefined, after: Applied): Promise<DiagnosticsReport> {
-  const none = { fields: {}, rolledBack: false, summary: '' };
-  if (!watch.settled) return none;
-  await watch.settled;
   const settings = ctx.services.settings();
-  const fresh = newDiagnostics(watch.before, vscode.languages.getDiagnostics(target.uri), { baseText: oldText ?? '', candidateText: after.text }, settings.diagnosticsIncludeWarnings);
-  if (fresh.length === 0) return none;
-  const lines = formatNewDiagnostics(fresh, after.text);
-  const summary = `${fresh.length} new problem${fresh.length === 1 ? '' : 's'}, first: ${lines[0]}`;
-  if (fresh.some((d) => d.severity === 'error') && settings.diagnosticsOnNewErrors === 'rollback' && oldText !== undefined) {
-    const undo = await applyTextChange(target.uri, after.text, oldText);
-    if (undo.ok) return { fields: { new_problems: lines }, rolledBack: true, sha256: undo.applied.sha256, summary };
+  let result: DiagnosticsReport = { fields: {}, rolledBack: false, summary: '' };
+  let lines: string[] = [];
+  if (watch.settled) {
+    await watch.settled;
+    const fresh = newDiagnostics(watch.before, vscode.languages.getDiagnostics(target.uri), { baseText: oldText ?? '', candidateText: after.text }, settings.diagnosticsIncludeWarnings);
+    if (fresh.length > 0) {
+      lines = formatNewDiagnostics(fresh, after.text);
+      const summary = `${fresh.length} new problem${fresh.length === 1 ? '' : 's'}, first: ${lines[0]}`;
+      if (fresh.some((d) => d.severity === 'error') && settings.diagnosticsOnNewErrors === 'rollback' && oldText !== undefined) {
+        const undo = await applyTextChange(target.uri, after.text, oldText);
+        if (undo.ok) return { fields: { new_problems: lines }, rolledBack: true, sha256: undo.applied.sha256, summary };
+      }
+      result = { fields: { new_problems: lines, ...(fresh.length > lines.length ? { new_problems_total: fresh.length } : {}) }, rolledBack: false, summary };
+    }
   }
-  return { fields: { new_problems: lines, ...(fresh.length > lines.length ? { new_problems_total: fresh.length } : {}) }, rolledBack: false, summary };
+  if (watch.background) {
+    const activity = ctx.services.diagnosticsActivity;
+    const languageId = watch.languageId;
+    const background = watch.background.then((o) => {
+      if (o.firstEventAfterMs !== undefined && languageId) activity.noteLatency(languageId, o.firstEventAfterMs);
+    });
+    ctx.services.lateDiagnostics.watch(target.uri, {
+      path: target.displayPath, before: watch.before, baseText: oldText ?? '', afterText: after.text,
+      reported: new Set(lines), includeWarnings: settings.diagnosticsIncludeWarnings,
+    }, background);
+  }
+  return result;
 }

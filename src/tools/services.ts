@@ -1,3 +1,4 @@
+import { LateDiagnostics } from './late-diagnostics';
 import type * as vscode from 'vscode';
 import type { ActivityLog } from '../core/activity';
 import type { Failure } from '../core/types';
@@ -23,6 +24,8 @@ export interface Services {
   readonly guard: GuardState;
   readonly store: BackupStore;
   readonly diagnosticsActivity: DiagnosticsActivity;
+  /** Diagnostics that arrived after an edit's result; attached to the next result (issue 15). */
+  readonly lateDiagnostics: LateDiagnostics;
   /** A stable id for the chat request a tool call belongs to, when its token identifies one. */
   turnIdFor(invocationToken: unknown): string | undefined;
   /** For a sensitive file (settings, workflows, lockfiles…): the user's explicit consent in a modal dialog, or PERMISSION_DENIED. */

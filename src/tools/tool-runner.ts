@@ -36,7 +36,8 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<I>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const result = await this.run(options.input as unknown, token, options.toolInvocationToken);
+    // Diagnostics of an earlier edit that arrived after its result ride along, once.
+    const result = this.services.lateDiagnostics.attachTo(await this.run(options.input as unknown, token, options.toolInvocationToken));
     const text = JSON.stringify(result);
     this.services.activity.record(Date.now(), this.def.name, result.success, Buffer.byteLength(text, 'utf8'), {
       path: typeof result.path === 'string' ? result.path : undefined,

@@ -65,3 +65,46 @@ export function shouldWaitForDiagnostics(input: WaitDecisionInput): boolean {
     input.languagesWithProviders.has(input.languageId)
   );
 }
+
+export interface WindowInput extends WaitDecisionInput {
+  maxWaitMs: number;
+  /** How long the first diagnostics event of this language took after an edit, last time (ms). */
+  lastLatencyMs?: number;
+  /** The result must hold the final verdict (safeEdit.diagnostics.onNewErrors "rollback"). */
+  mustSettle: boolean;
+}
+
+/** How an edit's result waits for diagnostics; undefined: it does not wait (see below). */
+export interface ForegroundWindow {
+  maxWaitMs: number;
+  /** Give up when no event arrived by then. */
+  firstEventMs: number;
+  quietMs: number;
+}
+
+/** Until a language's latency is known, this long is allowed for its first event. */
+export const UNKNOWN_LATENCY_MS = 1000;
+
+/**
+ * The adaptive wait of an edit's own result (issue 15). Everything an edit introduces is
+ * still reported: what arrives after the result went out is attached to the next result
+ * (tools/late-diagnostics.ts), so the result only waits where waiting is likely to pay:
+ * - no producer for the language (the rule above says skip): no wait;
+ * - a file without diagnostics before the edit: no wait, because a file that stays clean
+ *   gets no event at all, and waiting for one costs every clean edit the whole window;
+ * - a file with diagnostics (their update is certain to come): wait for the first event up to
+ *   twice the language's last observed latency plus 100 ms (UNKNOWN_LATENCY_MS before one was
+ *   seen), then for 150 ms of quiet;
+ * - with onNewErrors "rollback" the result must hold the verdict: the full wait as before.
+ * maxWaitMs bounds every wait.
+ */
+export function foregroundWindow(input: WindowInput): ForegroundWindow | undefined {
+  const maxWaitMs = input.maxWaitMs;
+  if (maxWaitMs <= 0) return undefined;
+  if (input.mustSettle) {
+    return shouldWaitForDiagnostics(input) ? { maxWaitMs, firstEventMs: input.diagnosticsBefore > 0 ? maxWaitMs : Math.min(maxWaitMs, UNKNOWN_LATENCY_MS), quietMs: 300 } : undefined;
+  }
+  if (input.diagnosticsBefore === 0 || !shouldWaitForDiagnostics(input)) return undefined;
+  const first = input.lastLatencyMs === undefined ? UNKNOWN_LATENCY_MS : 2 * input.lastLatencyMs + 100;
+  return { maxWaitMs, firstEventMs: Math.min(maxWaitMs, first), quietMs: 150 };
+}

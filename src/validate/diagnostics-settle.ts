@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { languagesWithActivatingExtensions, shouldWaitForDiagnostics } from './diagnostics-providers';
+import { foregroundWindow, languagesWithActivatingExtensions, shouldWaitForDiagnostics, type ForegroundWindow } from './diagnostics-providers';
 import { waitForQuiet, type QuietOptions, type QuietOutcome } from './settle-core';
 
 // The comparison is pure (unit-tested in Node); re-exported here for the tool layer.
@@ -31,6 +31,8 @@ export function waitForDiagnosticsToSettle(uri: vscode.Uri, options: SettleOptio
  */
 export class DiagnosticsActivity implements vscode.Disposable {
   private readonly seen = new Set<string>();
+  /** Per language: ms from an edit to its file's first diagnostics event, last time one came. */
+  private readonly latency = new Map<string, number>();
   private providers: Set<string>;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -58,6 +60,24 @@ export class DiagnosticsActivity implements vscode.Disposable {
       languagesSeen: this.seen,
       languagesWithProviders: this.providers,
     });
+  }
+
+  /** How the result of an edit of `document` waits (undefined: not at all); see foregroundWindow. */
+  window(document: vscode.TextDocument, diagnosticsBefore: readonly vscode.Diagnostic[], maxWaitMs: number, mustSettle: boolean): ForegroundWindow | undefined {
+    return foregroundWindow({
+      languageId: document.languageId,
+      diagnosticsBefore: diagnosticsBefore.length,
+      languagesSeen: this.seen,
+      languagesWithProviders: this.providers,
+      maxWaitMs,
+      lastLatencyMs: this.latency.get(document.languageId),
+      mustSettle,
+    });
+  }
+
+  /** Learns how long a language's diagnostics took after an edit (from the background watch). */
+  noteLatency(languageId: string, ms: number): void {
+    this.latency.set(languageId, ms);
   }
 
   dispose(): void {

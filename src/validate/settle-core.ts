@@ -19,6 +19,8 @@ export interface QuietOutcome {
   settled: boolean;
   /** Whether any relevant event arrived. */
   sawEvent: boolean;
+  /** When the first relevant event arrived, in ms after the wait started (learned per language). */
+  firstEventAfterMs?: number;
   waitedMs: number;
 }
 
@@ -35,6 +37,7 @@ export function waitForQuiet<E>(subscribe: Subscribe<E>, isRelevant: (event: E) 
   const started = Date.now();
   return new Promise((resolve) => {
     let sawEvent = false;
+    let firstEventAfterMs: number | undefined;
     let done = false;
     let quietTimer: ReturnType<typeof setTimeout> | undefined;
     let maxTimer: ReturnType<typeof setTimeout> | undefined;
@@ -47,10 +50,11 @@ export function waitForQuiet<E>(subscribe: Subscribe<E>, isRelevant: (event: E) 
       clearTimeout(firstTimer);
       clearTimeout(quietTimer);
       subscription?.dispose();
-      resolve({ settled, sawEvent, waitedMs: Date.now() - started });
+      resolve({ settled, sawEvent, waitedMs: Date.now() - started, ...(firstEventAfterMs !== undefined ? { firstEventAfterMs } : {}) });
     };
     subscription = subscribe((event) => {
       if (done || !isRelevant(event)) return;
+      if (!sawEvent) firstEventAfterMs = Date.now() - started;
       sawEvent = true;
       clearTimeout(quietTimer);
       quietTimer = setTimeout(() => finish(true), quietMs);

@@ -2,8 +2,9 @@
  * Choosing one placement per hunk, or refusing.
  *
  * A hunk with one candidate (at the strictest level that matched) is placed there. A hunk
- * with several candidates is AMBIGUOUS_MATCH (listing their line numbers) unless the rule
- * below singles one out. The @@ line number alone never decides: after the file drifted
+ * with several candidates is placed at its stated line when it is an exact, consistent
+ * `git diff` hunk (exact-hint.ts states the conditions); otherwise it is AMBIGUOUS_MATCH
+ * (listing their line numbers) unless the rule below singles one out. The @@ line number alone never decides: after the file drifted
  * (lines inserted above the target) the hint points at the wrong copy, and a wrong
  * placement is silent corruption, while a refusal costs one retry with more context.
  *
@@ -26,6 +27,7 @@
 import { Hunk } from './parse';
 import { SegmentPlan } from './plan';
 import { EngineError } from './types';
+import { exactAtStatedLine } from './exact-hint';
 
 export interface HunkCandidates {
   hunk: Hunk;
@@ -46,6 +48,9 @@ export function selectPlacements(
   placed: HunkCandidates[],
   collide: (a: SegmentPlan[], b: SegmentPlan[]) => boolean,
 ): { chosen: Chosen[]; failed: Array<{ hunk: number; error: EngineError }> } {
+  const atHint = exactAtStatedLine(placed);
+  // a hunk the exact-at-stated-line rule settles counts as uniquely placed from here on
+  placed = placed.map((p, i) => (atHint[i] === undefined ? p : { ...p, candidates: [p.candidates[atHint[i]!]] }));
   const unique = placed.filter((p) => p.candidates.length === 1);
   const amb = placed.filter((p) => p.candidates.length > 1);
   const chosen: Chosen[] = unique.map((p) => ({ hunk: p.hunk, plans: p.candidates[0], elided: p.elided }));

@@ -85,9 +85,17 @@ describe('engine/ambiguity', () => {
     }
   });
 
-  it('does not let a single hunk\'s line number pick between identical places', () => {
-    const r = applyUnifiedDiff(REP, '@@ -4,2 +4,2 @@\n x = 1\n-y = 2\n+y = 20\n');
-    assert.equal(r.ok, false);
+  it('applies an exact hunk with a consistent header at its stated line among identical places (issue 15)', () => {
+    const r = applied(REP, '@@ -4,2 +4,2 @@\n x = 1\n-y = 2\n+y = 20\n');
+    assert.equal(r.text, lines('x = 1', 'y = 2', '', 'x = 1', 'y = 20', '', 'z = 3'));
+  });
+
+  it('does not let a line number between identical places, or an inconsistent header, pick one', () => {
+    for (const diff of ['@@ -3,2 +3,2 @@\n x = 1\n-y = 2\n+y = 20\n', '@@ -4,2 +6,2 @@\n x = 1\n-y = 2\n+y = 20\n', '@@ -4 +4 @@\n x = 1\n-y = 2\n+y = 20\n']) {
+      const r = applyUnifiedDiff(REP, diff);
+      assert.equal(r.ok, false, diff);
+      if (!r.ok) assert.equal(r.error.type, 'AMBIGUOUS_MATCH', diff);
+    }
   });
 
   it('uses a uniquely placed sibling hunk with the same offset to pick the copy', () => {
