@@ -15,6 +15,7 @@ import { DiagnosticsActivity } from '../validate/diagnostics-settle';
 import { configureSyntaxChecks } from '../validate/syntax/check-syntax';
 import { defaultWasmDirs } from '../validate/wasm-files';
 import { consentForSensitive } from './sensitive-consent';
+import { ConsentTickets } from './consent-tickets';
 import { UserPrompter } from './user-prompt';
 import { ProposedDocuments } from './proposed-documents';
 import { withUiToken } from '../commands/ui-token';
@@ -48,6 +49,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const prompter = new UserPrompter(testMode);
   const proposed = new ProposedDocuments();
+  const consentTickets = new ConsentTickets();
   context.subscriptions.push(proposed.register());
 
   const services: Services = {
@@ -60,7 +62,9 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     diagnosticsActivity,
     turnIdFor: (token) => turnIds.idFor(token),
     consentForSensitive: (target, oldText, newText, tool) =>
-      consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed),
+      consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed, consentTickets),
+    consentTickets,
+    consentAnsweredForTests: () => prompter.hasAnswerForTests(),
     setConsentAnswerForTests: (answer) => prompter.setAnswerForTests(answer),
     consentPromptsForTests: () => prompter.recordsForTests(),
     ask: (prompt) => prompter.ask(prompt),

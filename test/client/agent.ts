@@ -44,6 +44,12 @@ export interface TurnOptions {
   mode?: string;
   /** Per-turn limit; the model's own script is bounded too (scripted-model.mjs). */
   timeoutMs?: number;
+  /**
+   * Answers the chat's tool confirmations during the turn, as a user clicking Allow or Skip
+   * would (the commands behind those buttons). Without it nothing answers them and a turn
+   * that asks for one fails on its time limit.
+   */
+  confirm?: 'allow' | 'skip';
 }
 
 export interface Turn {
@@ -55,12 +61,22 @@ export interface Turn {
 
 let turnCounter = 0;
 
+/** True once the model answered the script's turn with text, i.e. no more tool calls are coming. */
+async function turnEnded(id: string): Promise<boolean> {
+  const agent = (await requestsOf(id)).filter((r) => r.agent);
+  const last = agent[agent.length - 1];
+  return last !== undefined && last.answer.tool_calls === undefined;
+}
+
 /** Runs one agent turn in a new chat: posts `steps` to the model, sends `query`, waits for the whole turn. */
 export async function runAgentTurn(query: string, steps: ScriptStep[], options: TurnOptions = {}): Promise<Turn> {
   await ensureAgentReady();
   const id = `turn-${Date.now().toString(36)}-${turnCounter++}`;
   await postScript(id, steps);
   await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  // The Accept command takes the confirmation's default, which VS Code may remember as an
+  // approval of the tool for the session: forget it, so every turn is asked afresh.
+  await Promise.resolve(vscode.commands.executeCommand('workbench.action.chat.resetTrustedTools')).catch(() => undefined);
   const done = vscode.commands.executeCommand('workbench.action.chat.open', {
     query,
     mode: options.mode ?? 'agent',
@@ -68,8 +84,19 @@ export async function runAgentTurn(query: string, steps: ScriptStep[], options: 
     blockOnResponse: true,
   });
   const limit = options.timeoutMs ?? 120_000;
-  const outcome = await Promise.race([done.then(() => 'done'), sleep(limit).then(() => 'timeout')]);
-  if (outcome === 'timeout') throw new Error(`the agent turn did not finish within ${limit} ms`);
+  const deadline = Date.now() + limit;
+  // blockOnResponse also returns while the turn waits for a tool confirmation; the turn is
+  // over once the model's last answer is text (the script's end), as the request log shows.
+  const opened = await Promise.race([done.then(() => 'done'), sleep(limit).then(() => 'timeout')]);
+  while (opened === 'done' && !(await turnEnded(id))) {
+    if (Date.now() > deadline) throw new Error(`the agent turn did not finish within ${limit} ms${options.confirm ? '' : ' (waiting for a tool confirmation nobody answered?)'}`);
+    if (options.confirm) {
+      // The commands behind the chat's Allow and Skip buttons; with nothing pending they do nothing.
+      await Promise.resolve(vscode.commands.executeCommand(options.confirm === 'allow' ? 'workbench.action.chat.acceptTool' : 'workbench.action.chat.skipTool')).catch(() => undefined);
+    }
+    await sleep(300);
+  }
+  if (opened === 'timeout') throw new Error(`the agent turn did not finish within ${limit} ms`);
   const requests = (await requestsOf(id)).filter((r) => r.agent);
   const last = requests[requests.length - 1];
   const results = (last?.body.messages ?? [])
