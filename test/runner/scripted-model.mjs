@@ -9,9 +9,9 @@
 //   POST /__script {id, steps}  replaces the script; steps are played from the first
 //   GET  /__requests?script=ID  the logged requests made while script ID was active
 // A step is {text} or {tool_calls: [{name, arguments}]}. An argument value may be
-// {"$from": "dot.path"} (optionally with "result": n, default the last one): it is replaced by
-// that field of a tool result the model received in the current request (the JSON text of a
-// `role: "tool"` message after the last assistant message). Requests without tools are
+// {"$from": "dot.path"}: it is replaced by that field of a tool result the model received
+// (the JSON text of a `role: "tool"` message): by default the latest one, with "call": n the
+// result of the script's n-th call (see resolveArguments). Requests without tools are
 // Copilot's utility requests (progress titles): they get a short text and consume no step.
 // Once the script is used up every agent request gets the text "Done.", which ends the turn.
 
@@ -53,28 +53,63 @@ export function latestToolResults(messages) {
   return out;
 }
 
-/** Replaces every {"$from": path} in `args` by the field of a tool result; throws when it is missing. */
-export function resolveArguments(args, results) {
-  if (Array.isArray(args)) return args.map((a) => resolveArguments(a, results));
+/** Every tool result in the conversation, by the id of the call it answers. */
+export function toolResultsById(messages) {
+  const byId = new Map();
+  for (const m of messages) {
+    if (m.role !== 'tool') continue;
+    let parsed;
+    try { parsed = JSON.parse(contentText(m.content)); } catch { parsed = undefined; }
+    byId.set(m.tool_call_id, parsed);
+  }
+  return byId;
+}
+
+/**
+ * Replaces every {"$from": path} in `args` by the field of a tool result; throws when it is
+ * missing. With "call": n the result is that of the script's n-th tool call (0-based, over
+ * the whole turn, found by its call id in the conversation); with "result": n the n-th of the
+ * latest results; with neither, the last of the latest results.
+ * @param {unknown} args
+ * @param {{ json: unknown }[]} results latestToolResults() of the request
+ * @param {{ callIds?: string[], byId?: Map<string, unknown> }} [history]
+ */
+export function resolveArguments(args, results, history = {}) {
+  if (Array.isArray(args)) return args.map((a) => resolveArguments(a, results, history));
   if (args === null || typeof args !== 'object') return args;
   if (typeof args.$from === 'string') {
-    const index = typeof args.result === 'number' ? args.result : results.length - 1;
-    const value = results[index]?.json === undefined ? undefined : pick(results[index].json, args.$from);
-    if (value === undefined) throw new Error(`script argument {$from: ${args.$from}} has no value in tool result ${index} (${results.length} results)`);
+    let source;
+    let where;
+    if (typeof args.call === 'number') {
+      where = `the result of call ${args.call}`;
+      source = history.byId?.get(history.callIds?.[args.call]);
+    } else {
+      const index = typeof args.result === 'number' ? args.result : results.length - 1;
+      where = `tool result ${index} (${results.length} results)`;
+      source = results[index]?.json;
+    }
+    const value = source === undefined ? undefined : pick(source, args.$from);
+    if (value === undefined) throw new Error(`script argument {$from: ${args.$from}} has no value in ${where}`);
     return value;
   }
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, resolveArguments(v, results)]));
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, resolveArguments(v, results, history)]));
+}
+
+/** The id of the index-th tool call answered to request `seq`. */
+function callIdOf(seq, index) {
+  return `call_${seq}_${index}`;
 }
 
 /** One SSE answer: a text or tool calls, as standard chat.completion.chunk events. */
-function streamAnswer(res, answer, id) {
+function streamAnswer(res, answer, seq) {
+  const id = `chatcmpl_${seq}`;
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'close' });
   const chunk = (delta, finish) => `data: ${JSON.stringify({
     id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: 'scripted-model',
     choices: [{ index: 0, delta, finish_reason: finish }],
   })}\n\n`;
   if (answer.tool_calls) {
-    const calls = answer.tool_calls.map((c, index) => ({ index, id: `${id}_${index}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments ?? {}) } }));
+    const calls = answer.tool_calls.map((c, index) => ({ index, id: callIdOf(seq, index), type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments ?? {}) } }));
     res.write(chunk({ role: 'assistant', content: null, tool_calls: calls }, null));
     res.write(chunk({}, 'tool_calls'));
   } else {
@@ -114,6 +149,8 @@ export async function startScriptedModel(options = {}) {
   let cursor = 0;
   let agentRequests = 0;
   let seq = 0;
+  /** The ids of the tool calls made under the current script, in order (for {$from, call}). */
+  let callIds = [];
   /** @type {object[]} */
   const requests = [];
 
@@ -125,6 +162,7 @@ export async function startScriptedModel(options = {}) {
         script = { id: String(body.id), steps: Array.isArray(body.steps) ? body.steps : [] };
         cursor = 0;
         agentRequests = 0;
+        callIds = [];
         return sendJson(res, 200, { ok: true, id: script.id });
       }
       if (req.method === 'GET' && url.pathname === '/__requests') {
@@ -143,9 +181,11 @@ export async function startScriptedModel(options = {}) {
         } else if (cursor < script.steps.length) {
           const step = script.steps[cursor++];
           try {
+            const history = { callIds, byId: toolResultsById(messages) };
             answer = step.tool_calls
-              ? { tool_calls: step.tool_calls.map((c) => ({ name: c.name, arguments: resolveArguments(c.arguments ?? {}, latestToolResults(messages)) })) }
+              ? { tool_calls: step.tool_calls.map((c) => ({ name: c.name, arguments: resolveArguments(c.arguments ?? {}, latestToolResults(messages), history) })) }
               : { text: String(step.text ?? '') };
+            if (answer.tool_calls) callIds.push(...answer.tool_calls.map((_, index) => callIdOf(entry.seq, index)));
           } catch (error) {
             // A script that cannot compute its next call ends the turn, visibly, in the log.
             answer = { text: `Script error: ${error.message}` };
@@ -157,7 +197,7 @@ export async function startScriptedModel(options = {}) {
         requests.push(entry);
         if (options.logFile) appendFileSync(options.logFile, `${JSON.stringify(entry)}\n`);
         log(`[model] #${entry.seq} script=${script.id} ${entry.agent ? `agent (${tools.length} tools)` : 'utility'} -> ${answer.tool_calls ? answer.tool_calls.map((c) => c.name).join(',') : JSON.stringify(answer.text).slice(0, 60)}`);
-        return streamAnswer(res, answer, `chatcmpl_${entry.seq}`);
+        return streamAnswer(res, answer, entry.seq);
       }
       log(`[model] unexpected ${req.method} ${req.url}`);
       return sendJson(res, 404, { error: { message: `no such endpoint: ${req.method} ${url.pathname}` } });

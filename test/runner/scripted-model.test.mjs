@@ -47,6 +47,25 @@ describe('scripted model server', () => {
     assert.deepEqual(logged.map((r) => r.agent), [false, true, true, true, true]);
   });
 
+  it('resolves {$from, call: n} against the result of the script\'s n-th call, anywhere in the conversation', async () => {
+    await fetch(`${model.url}/__script`, { method: 'POST', body: JSON.stringify({ id: 's3', steps: [
+      { tool_calls: [{ name: 'safe_read_file', arguments: { path: 'a' } }] },
+      { tool_calls: [{ name: 'safe_read_file', arguments: { path: 'b' } }] },
+      { tool_calls: [{ name: 'write_file', arguments: { base_sha256: { $from: 'sha256', call: 0 } } }] },
+    ] }) });
+    const tools = [{ type: 'function', function: { name: 'safe_read_file' } }];
+    const readA = await fetch(`${model.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ tools, messages: [{ role: 'user', content: 'go' }] }) });
+    const idA = JSON.parse((await readA.text()).split('\n\n')[0].slice(6)).choices[0].delta.tool_calls[0].id;
+    const history = [
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: null, tool_calls: [{ id: idA }] },
+      { role: 'tool', tool_call_id: idA, content: JSON.stringify({ sha256: 'sha-of-a' }) },
+    ];
+    await complete(model.url, { tools, messages: history });
+    const write = await complete(model.url, { tools, messages: [...history, { role: 'assistant', content: null }, { role: 'tool', tool_call_id: 'other', content: JSON.stringify({ sha256: 'sha-of-b' }) }] });
+    assert.deepEqual(write.calls, [{ name: 'write_file', args: { base_sha256: 'sha-of-a' } }]);
+  });
+
   it('ends the turn with a visible script error when a $from field is missing', async () => {
     await fetch(`${model.url}/__script`, { method: 'POST', body: JSON.stringify({ id: 's2', steps: [
       { tool_calls: [{ name: 'write_file', arguments: { base_sha256: { $from: 'sha256' } } }] },
