@@ -60,7 +60,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     guard,
     store,
     diagnosticsActivity,
-    turnIdFor: (token) => turnIds.idFor(token),
+    turnIdFor: (token) => turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs),
     consentForSensitive: (target, oldText, newText, tool) =>
       consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed, consentTickets),
     consentTickets,
