@@ -67,7 +67,9 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     consentAnsweredForTests: () => prompter.hasAnswerForTests(),
     setConsentAnswerForTests: (answer) => prompter.setAnswerForTests(answer),
     consentPromptsForTests: () => prompter.recordsForTests(),
-    ask: (prompt) => prompter.ask(prompt),
+    // A question that cannot be shown is unanswered: every caller treats that as "no" (a
+    // refusal such as PERMISSION_DENIED), never as an internal error.
+    ask: (prompt) => prompter.ask(prompt).catch(() => undefined),
     uiTokenForTests: () => (testMode ? withUiToken({}).uiToken : undefined),
     settings: () => readSettings(),
     checkInput(tool, input) {
