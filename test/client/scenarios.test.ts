@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { activateExtension, closeAllEditors, freshDir, writeBytes } from '../integration/helpers';
 import { runAgentTurn } from './agent';
 import type { ScriptStep } from './model';
+import { ActivityKind, classify } from '../../src/core/activity';
 
 /**
  * The seed incidents of test/scenarios/*.json (the same files the invokeTool suite replays),
@@ -77,6 +78,9 @@ describe('real client: the seed incidents replayed by the scripted model (test/s
       }
       steps.push({ text: 'Done with the scenario.' });
 
+      // The dashboard's counters (the activity log) must move by what each call's outcome is.
+      const kinds: ActivityKind[] = ['edit', 'blocked', 'failed', 'rollback', 'loop', 'limit', 'repeated', 'read', 'exec'];
+      const countsBefore = Object.fromEntries(kinds.map((k) => [k, api.services.activity.count(k)]));
       const turn = await runAgentTurn(`Scenario ${file}`, steps);
       assert.equal(turn.results.length, expectations.length, `the model received ${turn.results.length} results for ${expectations.length} calls; last answer: ${JSON.stringify(turn.requests.at(-1)?.answer)}`);
       expectations.forEach(({ tool, expect }, n) => {
@@ -85,6 +89,10 @@ describe('real client: the seed incidents replayed by the scripted model (test/s
           assert.deepEqual(pick(got.json, key) ?? null, want, `call ${n + 1} (${tool}): ${key} — the model received ${got.text.slice(0, 600)}`);
         }
       });
+      const expectedDelta = Object.fromEntries(kinds.map((k) => [k, 0]));
+      turn.results.forEach((got, n) => expectedDelta[classify(expectations[n].tool, got.json?.success === true, got.json?.error_type)]++);
+      const delta = Object.fromEntries(kinds.map((k) => [k, api.services.activity.count(k) - countsBefore[k]]));
+      assert.deepEqual(delta, expectedDelta, 'the activity counters the dashboard shows');
       for (const [name, want] of Object.entries(scenario.files_after ?? {})) {
         const now = fs.readFileSync(path.join(d.abs, name));
         if (want.unchanged) assert.ok(now.equals(originals[name]), `${name} must be unchanged`);
