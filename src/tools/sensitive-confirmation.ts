@@ -41,7 +41,18 @@ export async function sensitiveConfirmation(
   if (view.cut) return undefined;
   services.consentTickets.add(tool, target.realPath, oldText ?? '', newText);
   const message = new vscode.MarkdownString();
-  message.appendText(`${view.message}\n\n`);
-  message.appendCodeblock(view.detail, json ? 'text' : 'diff');
+  message.appendMarkdown(fenced(`${view.message}\n\n${view.detail}`));
   return { title: `Allow ${tool} to change the protected file ${target.displayPath}?`, message };
+}
+
+/**
+ * The text as one fenced code block whose fence is longer than any run of backticks in it, so
+ * file content (an agent file's own ``` blocks) can never close the fence and render as
+ * Markdown inside the confirmation.
+ */
+export function fenced(text: string): string {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}text\n${text}\n${fence}\n`;
 }
