@@ -17,6 +17,10 @@ const MAX_LINES = 400;
  * anyway (invoke reports why), when the tool cannot preview its text (rollback_file), or when
  * the whole change does not fit: invoke's modal then asks, with "Review Diff…".
  * A confirmation leaves a ticket for exactly this change, so invoke does not ask again.
+ *
+ * Callers without a chat (`vscode.lm.invokeTool` with no toolInvocationToken): VS Code 1.139
+ * shows these confirmationMessages itself in a modal dialog; when the user declines it throws
+ * a CancellationError to the caller and never calls invoke, so the file stays untouched.
  */
 export async function sensitiveConfirmation(
   tool: string,
