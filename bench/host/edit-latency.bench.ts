@@ -57,7 +57,7 @@ describe('bench: edit latency with default settings (issue 15)', () => {
         fs.writeFileSync(path.join(root, rel), text);
         // open it so a language server (when there is one) sees the file, like an agent's file
         await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(root, rel)));
-        state[`${tool}:${kind}`] = { rel, lines: [...lines], sha: (await invoke('read_file', { path: rel })).sha256 };
+        state[`${tool}:${kind}`] = { rel, lines: [...lines], sha: (await invoke('safe_read_file', { path: rel })).sha256 };
       }
     }
     await new Promise((res) => setTimeout(res, 3000)); // let the JS language server report the errors file

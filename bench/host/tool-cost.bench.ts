@@ -52,7 +52,7 @@ describe('bench: tool cost in the extension host', () => {
     // Series 2 (below): default settings, which wait for the language server's diagnostics.
     await config.update('diagnostics.maxWaitMs', 0, vscode.ConfigurationTarget.Workspace);
     fs.writeFileSync(path.join(dir, 'safe2.js'), text);
-    let sha = (await invoke('read_file', { path: 'bench/safe.js' })).json.sha256;
+    let sha = (await invoke('safe_read_file', { path: 'bench/safe.js' })).json.sha256;
     for (let i = 0; i < CALLS; i++) {
       const lineNo = 22 + i * 40; // a different line each time, never a function header/footer
       const old = lines[lineNo - 1];
@@ -72,7 +72,7 @@ describe('bench: tool cost in the extension host', () => {
     }
     if (fs.readFileSync(safeFile, 'utf8') !== fs.readFileSync(bareFile, 'utf8')) throw new Error('safe and bare results differ');
     await config.update('diagnostics.maxWaitMs', undefined, vscode.ConfigurationTarget.Workspace);
-    let sha2 = (await invoke('read_file', { path: 'bench/safe2.js' })).json.sha256;
+    let sha2 = (await invoke('safe_read_file', { path: 'bench/safe2.js' })).json.sha256;
     for (let i = 0; i < CALLS; i++) {
       const lineNo = 22 + i * 40;
       const diff = `@@ -${lineNo - 1},3 +${lineNo - 1},3 @@\n ${lines[lineNo - 2]}\n-${lines[lineNo - 1]}\n+${lines[lineNo - 1].replace('+ b', '- b')}\n ${lines[lineNo]}\n`;
@@ -88,8 +88,8 @@ describe('bench: tool cost in the extension host', () => {
     const cLines = cText.split('\n');
     const valMs: Record<'off' | 'on', number[]> = { off: [], on: [] };
     const shas: Record<'off' | 'on', string> = {
-      off: (await invoke('read_file', { path: 'bench/off.c' })).json.sha256,
-      on: (await invoke('read_file', { path: 'bench/on.c' })).json.sha256,
+      off: (await invoke('safe_read_file', { path: 'bench/off.c' })).json.sha256,
+      on: (await invoke('safe_read_file', { path: 'bench/on.c' })).json.sha256,
     };
     for (let i = 0; i < CALLS; i++) {
       const lineNo = 22 + i * 40;
@@ -114,8 +114,8 @@ describe('bench: tool cost in the extension host', () => {
       if ((kind === 'success') !== (r.json.success === true)) throw new Error(`${tool} ${kind}: ${JSON.stringify(r.json).slice(0, 300)}`);
       (sizes[tool] ??= {})[kind] = r.bytes;
     };
-    let s = (await invoke('read_file', { path: 'bench/size.js' })).json.sha256;
-    sizes.read_file = { success: (await invoke('read_file', { path: 'bench/size.js' })).bytes };
+    let s = (await invoke('safe_read_file', { path: 'bench/size.js' })).json.sha256;
+    sizes.safe_read_file = { success: (await invoke('safe_read_file', { path: 'bench/size.js' })).bytes };
     let r = await invoke('safe_patch', { path: 'bench/size.js', base_sha256: s, unified_diff: `@@ -99,3 +99,3 @@\n ${lines[98]}\n-${lines[99]}\n+${lines[99]} // x\n ${lines[100]}\n` });
     note('safe_patch', 'success', r);
     s = r.json.sha256;
@@ -131,7 +131,7 @@ describe('bench: tool cost in the extension host', () => {
     note('write_file', 'failure', await invoke('write_file', { path: 'bench/size.js', base_sha256: s, content: '}\n' }));
     const current = fs.readFileSync(sizeFile, 'utf8');
     note('write_file', 'success', await invoke('write_file', { path: 'bench/size.js', base_sha256: s, content: current.replace('line 402', 'line four hundred and two') }));
-    const hs = (await invoke('read_file', { path: 'bench/size.html' })).json.sha256;
+    const hs = (await invoke('safe_read_file', { path: 'bench/size.html' })).json.sha256;
     r = await invoke('patch_html', { path: 'bench/size.html', base_sha256: hs, patches: [{ selector: '#p50', op: 'inner', html: 'changed' }] });
     note('patch_html', 'success', r);
     note('patch_html', 'failure', await invoke('patch_html', { path: 'bench/size.html', base_sha256: r.json.sha256, patches: [{ selector: '#nope', op: 'remove' }] }));

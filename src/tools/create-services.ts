@@ -16,6 +16,7 @@ import { DiagnosticsActivity } from '../validate/diagnostics-settle';
 import { configureSyntaxChecks } from '../validate/syntax/check-syntax';
 import { defaultWasmDirs } from '../validate/wasm-files';
 import { consentForSensitive } from './sensitive-consent';
+import { ConsentTickets } from './consent-tickets';
 import { UserPrompter } from './user-prompt';
 import { ProposedDocuments } from './proposed-documents';
 import { withUiToken } from '../commands/ui-token';
@@ -51,6 +52,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const prompter = new UserPrompter(testMode);
   const proposed = new ProposedDocuments();
+  const consentTickets = new ConsentTickets();
   context.subscriptions.push(proposed.register());
 
   const services: Services = {
@@ -62,12 +64,16 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     store,
     diagnosticsActivity,
     lateDiagnostics,
-    turnIdFor: (token) => turnIds.idFor(token),
+    turnIdFor: (token) => turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs),
     consentForSensitive: (target, oldText, newText, tool) =>
-      consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed),
+      consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed, consentTickets),
+    consentTickets,
+    consentAnsweredForTests: () => prompter.hasAnswerForTests(),
     setConsentAnswerForTests: (answer) => prompter.setAnswerForTests(answer),
     consentPromptsForTests: () => prompter.recordsForTests(),
-    ask: (prompt) => prompter.ask(prompt),
+    // A question that cannot be shown is unanswered: every caller treats that as "no" (a
+    // refusal such as PERMISSION_DENIED), never as an internal error.
+    ask: (prompt) => prompter.ask(prompt).catch(() => undefined),
     uiTokenForTests: () => (testMode ? withUiToken({}).uiToken : undefined),
     settings: () => readSettings(),
     checkInput(tool, input) {

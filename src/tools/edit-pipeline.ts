@@ -73,7 +73,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
     return failureResult(fail('FILE_NOT_FOUND', `${path} no longer exists (it was deleted or renamed after you read it). To create it anew, call write_file without base_sha256.`).failure, { path });
   }
   if (current && req.requireBaseForExisting && !req.baseSha256) {
-    return failureResult(fail('INVALID_INPUT', `${path} already exists: pass base_sha256 of the version you read (read_file gives it), so your change cannot overwrite edits you have not seen.`, { field: 'base_sha256' }).failure, { path, sha256: current.sha256 });
+    return failureResult(fail('INVALID_INPUT', `${path} already exists: pass base_sha256 of the version you read (safe_read_file gives it), so your change cannot overwrite edits you have not seen.`, { field: 'base_sha256' }).failure, { path, sha256: current.sha256 });
   }
   if (req.precheck) {
     const pre = req.precheck(current);

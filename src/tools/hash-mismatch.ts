@@ -6,7 +6,7 @@ import { boundedHead } from '../core/bounded-text';
 
 /**
  * The most characters of file text or diff a HASH_MISMATCH carries. A larger state is sent as
- * its head plus the sha256; the model reads the part it needs with read_file's line range.
+ * its head plus the sha256; the model reads the part it needs with safe_read_file's line range.
  */
 export const MAX_LATEST_STATE_CHARS = 20_000;
 
@@ -30,12 +30,12 @@ export async function hashMismatchResult(store: BackupStore, displayPath: string
     const head = boundedHead(stale.diff, MAX_LATEST_STATE_CHARS);
     latest.diff_from_your_version = head.text;
     latest.truncated = true;
-    how = `latest_file_state.diff_from_your_version shows the first ${head.lines_included} lines of what changed since your version (the whole diff is ${stale.diff.length} characters); read the parts you need with read_file start_line/end_line`;
+    how = `latest_file_state.diff_from_your_version shows the first ${head.lines_included} lines of what changed since your version (the whole diff is ${stale.diff.length} characters); read the parts you need with safe_read_file start_line/end_line`;
   } else {
     const head = boundedHead(currentText, MAX_LATEST_STATE_CHARS);
     latest.content = head.text;
     latest.truncated = true;
-    how = `latest_file_state.content holds its first ${head.lines_included} lines only (the file is ${currentText.length} characters); read the parts you need with read_file start_line/end_line`;
+    how = `latest_file_state.content holds its first ${head.lines_included} lines only (the file is ${currentText.length} characters); read the parts you need with safe_read_file start_line/end_line`;
   }
   return {
     success: false,

@@ -13,11 +13,11 @@ export interface ReadFileInput {
 }
 
 /**
- * read_file: the current text (the open editor's buffer when there is one) with the sha256 of
+ * safe_read_file: the current text (the open editor's buffer when there is one) with the sha256 of
  * the WHOLE text, so that a partial read still gives the hash every editing tool checks.
  */
 export const readFileTool: ToolDefinition<ReadFileInput> = {
-  name: 'read_file',
+  name: 'safe_read_file',
   isRead: true,
   prepare: (input) => ({ invocationMessage: `Reading ${String(input.path)}` }),
   async invoke(input: ReadFileInput, ctx: InvocationContext): Promise<ToolResultJson> {

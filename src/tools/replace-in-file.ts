@@ -1,7 +1,8 @@
 import { applySearchReplace } from '../core/replace';
 import { fail } from '../core/types';
 import { engineFailure } from './engine-failure';
-import { runEdit } from './edit-pipeline';
+import { EditRequest, runEdit } from './edit-pipeline';
+import { proposedTextOf } from './proposed-text';
 import type { ToolDefinition } from './tool-runner';
 
 export interface ReplaceInFileInput {
@@ -18,27 +19,32 @@ export interface ReplaceInFileInput {
 export const replaceInFileTool: ToolDefinition<ReplaceInFileInput> = {
   name: 'replace_in_file',
   prepare: (input) => ({ invocationMessage: `Editing ${String(input.path)}` }),
-  invoke: (input, ctx) =>
-    runEdit(ctx, {
-      tool: 'replace_in_file',
-      path: input.path,
-      baseSha256: input.base_sha256,
-      skipValidation: input.skip_validation,
-      allowSizeReduce: input.allow_size_reduce,
-      plan(current) {
-        if (current === undefined) return fail('FILE_NOT_FOUND', 'replace_in_file edits existing files; create a new file with write_file.');
-        const r = applySearchReplace(current, input.old_text, input.new_text, { expectedReplacements: input.expected_replacements });
-        if (!r.ok) return { ok: false, failure: engineFailure(r.error) };
-        const n = r.replacements ?? 1;
-        return {
-          ok: true,
-          plan: {
-            newText: r.text,
-            changed: r.changed,
-            summary: `Replaced ${n} occurrence${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
-            details: { replacements: n, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
-          },
-        };
-      },
-    }),
+  invoke: (input, ctx) => runEdit(ctx, editRequestOf(input)),
+  proposedText: (input, current) => proposedTextOf(editRequestOf(input), current),
 };
+
+/** The edit this call asks for; invoke runs it, prepareInvocation previews its text (sensitive-file consent). */
+function editRequestOf(input: ReplaceInFileInput): EditRequest {
+  return {
+    tool: 'replace_in_file',
+    path: input.path,
+    baseSha256: input.base_sha256,
+    skipValidation: input.skip_validation,
+    allowSizeReduce: input.allow_size_reduce,
+    plan(current) {
+      if (current === undefined) return fail('FILE_NOT_FOUND', 'replace_in_file edits existing files; create a new file with write_file.');
+      const r = applySearchReplace(current, input.old_text, input.new_text, { expectedReplacements: input.expected_replacements });
+      if (!r.ok) return { ok: false, failure: engineFailure(r.error) };
+      const n = r.replacements ?? 1;
+      return {
+        ok: true,
+        plan: {
+          newText: r.text,
+          changed: r.changed,
+          summary: `Replaced ${n} occurrence${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
+          details: { replacements: n, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
+        },
+      };
+    },
+  };
+}

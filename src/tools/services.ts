@@ -9,6 +9,7 @@ import type { BackupStore } from '../history/backupStore';
 import type { DiagnosticsActivity } from '../validate/diagnostics-settle';
 import type { Target } from '../workspace/resolve-target';
 import type { PromptRecord, UserPrompt } from './user-prompt';
+import type { ConsentTickets } from './consent-tickets';
 
 /**
  * Everything a tool needs from the rest of the extension, built once in activate(). Tools get
@@ -28,8 +29,12 @@ export interface Services {
   readonly lateDiagnostics: LateDiagnostics;
   /** A stable id for the chat request a tool call belongs to, when its token identifies one. */
   turnIdFor(invocationToken: unknown): string | undefined;
-  /** For a sensitive file (settings, workflows, lockfiles…): the user's explicit consent in a modal dialog, or PERMISSION_DENIED. */
+  /** For a sensitive file (settings, workflows, lockfiles…): the user's explicit consent (a chat confirmation of this exact change, else a modal dialog), or PERMISSION_DENIED. */
   consentForSensitive(target: Target, oldText: string, newText: string, tool: string): Promise<{ ok: true } | { ok: false; failure: Failure }>;
+  /** Sensitive-file changes the chat's confirmation already showed and the user accepted (see consent-tickets.ts). */
+  readonly consentTickets: ConsentTickets;
+  /** Test mode only: true while setConsentAnswerForTests has an answer (the chat's confirmation is then not used). */
+  consentAnsweredForTests(): boolean;
   /** Test mode only: answers the consent dialog (undefined = show the real dialog) and clears the prompt record. Ignored otherwise. */
   setConsentAnswerForTests(answer: 'allow' | 'deny' | undefined): void;
   /** Test mode only: the modal prompts shown (or stub-answered) since the last setConsentAnswerForTests; [] otherwise. */

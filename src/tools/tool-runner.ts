@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { canonicalJson } from './canonical-json';
 import { failureResult, ToolResultJson } from './tool-result';
 import type { Services } from './services';
+import { sensitiveConfirmation } from './sensitive-confirmation';
 
 /** What a tool module provides; the runner adds validation, guards, accounting and safety nets. */
 export interface ToolDefinition<I> {
@@ -10,6 +11,8 @@ export interface ToolDefinition<I> {
   isRead?: boolean;
   invoke(input: I, ctx: InvocationContext): Promise<ToolResultJson>;
   prepare?(input: I, services: Services): vscode.PreparedToolInvocation | undefined | Promise<vscode.PreparedToolInvocation | undefined>;
+  /** Edits: the text the call would leave (undefined if it would fail), for the consent preview. */
+  proposedText?(input: I, current: string | undefined, services: Services): string | undefined;
 }
 
 export interface InvocationContext {
@@ -27,11 +30,31 @@ export interface InvocationContext {
 export class SafeTool<I> implements vscode.LanguageModelTool<I> {
   constructor(private readonly def: ToolDefinition<I>, private readonly services: Services) {}
 
+  /**
+   * The progress message, and for a change to a sensitive file the chat's confirmation
+   * (sensitive-confirmation.ts). Any failure here only drops the confirmation: invoke's own
+   * consent check still stands between the call and the file.
+   */
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<I>): Promise<vscode.PreparedToolInvocation | undefined> {
+    const { def, services } = this;
+    let prepared: vscode.PreparedToolInvocation | undefined;
     try {
-      return await this.def.prepare?.(options.input, this.services);
+      prepared = await def.prepare?.(options.input, services);
     } catch {
-      return undefined;
+      prepared = undefined;
+    }
+    // A test that answers the consent itself calls without a chat, where VS Code would turn
+    // the confirmation into a dialog of its own that nobody answers.
+    if (!def.proposedText || services.consentAnsweredForTests()) return prepared;
+    try {
+      const checked = services.checkInput(def.name, options.input);
+      if (!checked.ok) return prepared;
+      const input = checked.value as I;
+      const confirmationMessages = await sensitiveConfirmation(def.name, input, (current) => def.proposedText?.(input, current, services), services);
+      return confirmationMessages ? { ...prepared, confirmationMessages } : prepared;
+    } catch (e) {
+      services.log(`[${def.name}] prepareInvocation: ${(e as Error)?.stack ?? String(e)}`);
+      return prepared;
     }
   }
 

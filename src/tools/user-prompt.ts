@@ -37,6 +37,10 @@ export class UserPrompter {
     this.records.length = 0;
   }
 
+  hasAnswerForTests(): boolean {
+    return this.testMode && this.stub !== undefined;
+  }
+
   recordsForTests(): PromptRecord[] {
     return this.testMode ? this.records.map((r) => ({ ...r, choices: [...r.choices] })) : [];
   }

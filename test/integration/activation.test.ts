@@ -39,11 +39,11 @@ describe('activation', () => {
     assert.equal(ext.isActive, true);
   });
 
-  it('registers the read_file tool', async () => {
+  it('registers the safe_read_file tool', async () => {
     await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
-    const tool = vscode.lm.tools.find((t) => t.name === 'read_file');
-    assert.ok(tool, `read_file missing; tools: ${vscode.lm.tools.map((t) => t.name).join(', ')}`);
-    assert.ok(tool.tags.includes('agent-safe-edit'), `read_file tags: ${tool.tags.join(', ')}`);
+    const tool = vscode.lm.tools.find((t) => t.name === 'safe_read_file');
+    assert.ok(tool, `safe_read_file missing; tools: ${vscode.lm.tools.map((t) => t.name).join(', ')}`);
+    assert.ok(tool.tags.includes('agent-safe-edit'), `safe_read_file tags: ${tool.tags.join(', ')}`);
   });
 
   it('lists every contributed tool in vscode.lm.tools, with its schema', async () => {
@@ -59,18 +59,18 @@ describe('activation', () => {
     }
   });
 
-  it('read_file returns the content and sha256 of a workspace file', async () => {
+  it('safe_read_file returns the content and sha256 of a workspace file', async () => {
     await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
     const text = 'first line\nsecond line\n';
     const file = path.join(workspaceRoot(), 'activation-read.txt');
     fs.writeFileSync(file, text);
 
-    const result = await vscode.lm.invokeTool('read_file', {
+    const result = await vscode.lm.invokeTool('safe_read_file', {
       input: { path: 'activation-read.txt' },
       toolInvocationToken: undefined,
     });
     const json = JSON.parse(resultText(result)) as Record<string, unknown>;
-    assert.equal(json.success, true, `read_file failed: ${JSON.stringify(json)}`);
+    assert.equal(json.success, true, `safe_read_file failed: ${JSON.stringify(json)}`);
     assert.equal(json.sha256, createHash('sha256').update(text, 'utf8').digest('hex'));
     assert.equal(json.content, text);
   });

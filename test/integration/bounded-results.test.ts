@@ -30,7 +30,7 @@ describe('bounded results through the tools', () => {
   });
 
   it('a string input past its schema maxLength is INVALID_INPUT naming the field', async () => {
-    const r = await invoke('read_file', { path: 'a/'.repeat(3_000) + 'x' });
+    const r = await invoke('safe_read_file', { path: 'a/'.repeat(3_000) + 'x' });
     assert.equal(r.error_type, 'INVALID_INPUT');
     assert.match(r.message, /path/);
   });

@@ -6,7 +6,7 @@ import { AGENT_INSTRUCTIONS_PATH, agentInstructionsMarkdown, CUSTOM_AGENT_PATH, 
 import { activateExtension, closeAllEditors, freshDir, invoke, workspaceRoot, writeBytes } from './helpers';
 
 async function agentWrite(rel: string, content: string): Promise<void> {
-  const read = await invoke('read_file', { path: rel });
+  const read = await invoke('safe_read_file', { path: rel });
   const r = await invoke('write_file', { path: rel, content, base_sha256: read.sha256 });
   assert.equal(r.success, true, JSON.stringify(r));
 }
@@ -64,7 +64,7 @@ describe('commands: compare, clear, reset, agent instructions', () => {
     const d = freshDir('reset');
     const rel = `${d.rel}/p.c`;
     writeBytes(path.join(d.abs, 'p.c'), 'int x;\n');
-    const read = await invoke('read_file', { path: rel });
+    const read = await invoke('safe_read_file', { path: rel });
     const badPatch = (n: number) => invoke('safe_patch', { path: rel, base_sha256: read.sha256, unified_diff: `this is not a diff ${n}` });
     const first = await badPatch(1);
     assert.equal(first.error_type, 'INVALID_PATCH', JSON.stringify(first));

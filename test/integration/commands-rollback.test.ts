@@ -8,7 +8,7 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** write_file over an existing file, as an agent does it: read for the hash, then write. */
 async function agentWrite(rel: string, content: string): Promise<any> {
-  const read = await invoke('read_file', { path: rel });
+  const read = await invoke('safe_read_file', { path: rel });
   assert.equal(read.success, true, JSON.stringify(read));
   const r = await invoke('write_file', { path: rel, content, base_sha256: read.sha256 });
   assert.equal(r.success, true, JSON.stringify(r));

@@ -45,7 +45,7 @@ describe('commands: VS Code local history and agent turns', () => {
     const rel = `${d.rel}/history.txt`;
     const abs = path.join(d.abs, 'history.txt');
     writeBytes(abs, 'line one\n');
-    const read = await invoke('read_file', { path: rel });
+    const read = await invoke('safe_read_file', { path: rel });
     const w = await invoke('write_file', { path: rel, content: 'line one\nline two\n', base_sha256: read.sha256 });
     assert.equal(w.success, true, JSON.stringify(w));
     assert.equal(w.saved, true);
@@ -102,17 +102,17 @@ describe('commands: VS Code local history and agent turns', () => {
       await sleep(6500);
 
       // The turn: two edits of a.txt, one of b.txt, c.txt untouched, one new file.
-      const ra = await invoke('read_file', { path: files.lf.rel });
+      const ra = await invoke('safe_read_file', { path: files.lf.rel });
       const w1 = await invoke('write_file', { path: files.lf.rel, content: 'A1\na2\na3\n', base_sha256: ra.sha256 });
       assert.equal(w1.success, true, JSON.stringify(w1));
       const w2 = await invoke('replace_in_file', { path: files.lf.rel, old_text: 'a3', new_text: 'A3', base_sha256: w1.sha256 });
       assert.equal(w2.success, true, JSON.stringify(w2));
-      const rb = await invoke('read_file', { path: files.crlf.rel });
+      const rb = await invoke('safe_read_file', { path: files.crlf.rel });
       const w3 = await invoke('edit_lines', { path: files.crlf.rel, base_sha256: rb.sha256, mode: 'insert', start_line: 2, new_lines: ['inserted'] });
       assert.equal(w3.success, true, JSON.stringify(w3));
       const w4 = await invoke('write_file', { path: createdRel, content: 'brand new\n', create_dirs: true });
       assert.equal(w4.success, true, JSON.stringify(w4));
-      const rc = await invoke('read_file', { path: files.bom.rel });
+      const rc = await invoke('safe_read_file', { path: files.bom.rel });
       const w5 = await invoke('write_file', { path: files.bom.rel, content: 'C1\n', base_sha256: rc.sha256 });
       assert.equal(w5.success, true, JSON.stringify(w5));
 

@@ -29,7 +29,7 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
 
     it('a reindented settings.json with the payload last: keys first, no Allow on the cut view, Review Diff… opens the full diff, then Allow', async () => {
       writeBytes(abs, oldText);
-      const r0 = await invoke('read_file', { path: rel });
+      const r0 = await invoke('safe_read_file', { path: rel });
       ext().services.setConsentAnswerForTests('allow');
       const r = await invoke('write_file', { path: rel, content: newText, base_sha256: r0.sha256 });
       assert.equal(r.success, true, JSON.stringify(r));
@@ -53,7 +53,7 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
     it('declined on the cut view: PERMISSION_DENIED, the file unchanged, Allow never offered', async () => {
       const other = rel.replace('settings.json', 'launch.json');
       writeBytes(path.join(workspaceRoot(), other), oldText);
-      const r0 = await invoke('read_file', { path: other });
+      const r0 = await invoke('safe_read_file', { path: other });
       ext().services.setConsentAnswerForTests('deny');
       const r = await invoke('write_file', { path: other, content: newText, base_sha256: r0.sha256 });
       assert.equal(r.error_type, 'PERMISSION_DENIED', JSON.stringify(r));
@@ -128,12 +128,12 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
   });
 
   describe('item 14: the rest', () => {
-    it('read_file refuses a hard link to a file outside the workspace (PATH_DENIED, HARD_LINK), returning none of it', async () => {
+    it('safe_read_file refuses a hard link to a file outside the workspace (PATH_DENIED, HARD_LINK), returning none of it', async () => {
       const d = freshDir('item14-hardlink');
       const outsideDir = fs.mkdtempSync(path.join(path.dirname(workspaceRoot()), 'outside-'));
       fs.writeFileSync(path.join(outsideDir, 'secret.txt'), 'TOP SECRET\n');
       fs.linkSync(path.join(outsideDir, 'secret.txt'), path.join(d.abs, 'notes.txt'));
-      const r = await invoke('read_file', { path: `${d.rel}/notes.txt` });
+      const r = await invoke('safe_read_file', { path: `${d.rel}/notes.txt` });
       assert.equal(r.error_type, 'PATH_DENIED', JSON.stringify(r));
       assert.equal(r.reason, 'HARD_LINK');
       assert.ok(!JSON.stringify(r).includes('TOP SECRET'));
@@ -143,7 +143,7 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
       const d = freshDir('item14-confirm');
       const rel = `${d.rel}/kept.txt`;
       writeBytes(path.join(d.abs, 'kept.txt'), 'one\n');
-      const r0 = await invoke('read_file', { path: rel });
+      const r0 = await invoke('safe_read_file', { path: rel });
       const w = await invoke('write_file', { path: rel, content: 'two\n', base_sha256: r0.sha256 });
       assert.equal(w.success, true, JSON.stringify(w));
       const backups = ext().services.store.list(rel).length;

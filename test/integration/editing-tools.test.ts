@@ -7,7 +7,7 @@ import { activateExtension, closeAllEditors, freshDir, invoke, sha256, writeByte
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 async function read(rel: string): Promise<any> {
-  const r = await invoke('read_file', { path: rel });
+  const r = await invoke('safe_read_file', { path: rel });
   assert.equal(r.success, true, r.message);
   return r;
 }

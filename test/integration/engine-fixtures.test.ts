@@ -29,7 +29,7 @@ describe('engine fixtures through the tools (test/fixtures/scenarios 041 on)', (
       const abs = path.join(d.abs, file);
       const rel = `${d.rel}/${file}`;
       writeBytes(abs, input);
-      const r0 = await invoke('read_file', { path: rel });
+      const r0 = await invoke('safe_read_file', { path: rel });
       assert.equal(r0.success, true, r0.message);
       let r: any;
       let tool: string;

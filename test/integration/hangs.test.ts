@@ -14,7 +14,7 @@ describe('hangs: the review reproductions answer through the tools', () => {
     const d = freshDir('hang-blank');
     const file = path.join(d.abs, 'args.py');
     writeBytes(file, 'import sys\n\nprint(sys.argv)');
-    const r0 = await invoke('read_file', { path: `${d.rel}/args.py` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/args.py` });
     const r = await invoke('safe_patch', { path: `${d.rel}/args.py`, base_sha256: r0.sha256, unified_diff: '@@ -2,1 +2,0 @@\n-\n' });
     assert.equal(r.success, true, JSON.stringify(r));
     assert.equal(fs.readFileSync(file, 'utf8'), 'import sys\nprint(sys.argv)');
@@ -31,7 +31,7 @@ describe('hangs: the review reproductions answer through the tools', () => {
   it('patch_html: a selector with 200,000 spaces inside is refused as unsupported', async () => {
     const d = freshDir('hang-selector');
     writeBytes(path.join(d.abs, 'page.html'), '<!doctype html>\n<p id="a">x</p>\n');
-    const r0 = await invoke('read_file', { path: `${d.rel}/page.html` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/page.html` });
     const r = await invoke('patch_html', { path: `${d.rel}/page.html`, base_sha256: r0.sha256, patches: [{ selector: `#a${' '.repeat(200_000)}b`, op: 'remove' }] });
     assert.equal(r.success, false);
     assert.match(String(r.error_type), /HTML_PATCH_FAILED|INVALID_INPUT/);

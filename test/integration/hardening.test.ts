@@ -22,7 +22,7 @@ function fingerprint(dir: string): Map<string, string> {
 }
 
 const PATH_TOOLS: [string, (p: string) => object][] = [
-  ['read_file', (p) => ({ path: p })],
+  ['safe_read_file', (p) => ({ path: p })],
   ['safe_patch', (p) => ({ path: p, base_sha256: 'a'.repeat(64), unified_diff: '@@ @@\n-x\n+y\n' })],
   ['replace_in_file', (p) => ({ path: p, old_text: 'root', new_text: 'owned' })],
   ['edit_lines', (p) => ({ path: p, base_sha256: 'a'.repeat(64), mode: 'insert', start_line: 1, new_lines: ['owned'] })],
@@ -84,7 +84,7 @@ describe('hardening: confinement, consent, concurrency, fuzz', () => {
         for (const p of inputs) {
           api.services.guard.reset();
           const r = await invoke(tool, make(p));
-          const readOnlyGitOk = (tool === 'read_file' || tool === 'list_backups') && p.startsWith('.git/');
+          const readOnlyGitOk = (tool === 'safe_read_file' || tool === 'list_backups') && p.startsWith('.git/');
           if (readOnlyGitOk) continue; // reading .git/config inside the workspace is allowed; writing is not
           assert.equal(r.success, false, `${tool} accepted ${JSON.stringify(p).slice(0, 80)}: ${JSON.stringify(r).slice(0, 300)}`);
           assert.ok(['PATH_DENIED', 'INVALID_INPUT', 'FILE_NOT_FOUND', 'NO_BACKUPS', 'HASH_MISMATCH'].includes(r.error_type), `${tool} ${JSON.stringify(p).slice(0, 80)}: ${r.error_type} ${r.message}`);
@@ -104,7 +104,7 @@ describe('hardening: confinement, consent, concurrency, fuzz', () => {
     it('a declined consent leaves .vscode/settings.json untouched (PERMISSION_DENIED)', async () => {
       const abs = path.join(workspaceRoot(), '.vscode', 'settings.json');
       writeBytes(abs, '{\n  "editor.tabSize": 2\n}\n');
-      const r0 = await invoke('read_file', { path: '.vscode/settings.json' });
+      const r0 = await invoke('safe_read_file', { path: '.vscode/settings.json' });
       api.services.setConsentAnswerForTests('deny');
       const r = await invoke('replace_in_file', { path: '.vscode/settings.json', base_sha256: r0.sha256, old_text: '"editor.tabSize": 2', new_text: '"chat.tools.autoApprove": true' });
       assert.equal(r.error_type, 'PERMISSION_DENIED', JSON.stringify(r));
@@ -142,7 +142,7 @@ describe('hardening: confinement, consent, concurrency, fuzz', () => {
     writeBytes(path.join(d.abs, 'a.txt'), 'alpha\nbeta\ngamma\n');
     writeBytes(path.join(d.abs, 'b.html'), '<div id="x"><p id="y">hi</p></div>\n');
     writeBytes(path.join(d.abs, 'c.json'), '{ "k": [1, 2, 3] }\n');
-    const tools = ['read_file', 'safe_patch', 'replace_in_file', 'edit_lines', 'write_file', 'rollback_file', 'list_backups', 'execute_program', 'patch_html'];
+    const tools = ['safe_read_file', 'safe_patch', 'replace_in_file', 'edit_lines', 'write_file', 'rollback_file', 'list_backups', 'execute_program', 'patch_html'];
     const pathArb = fc.oneof(
       fc.constantFrom(`${d.rel}/a.txt`, `${d.rel}/b.html`, `${d.rel}/c.json`, `${d.rel}/missing.txt`, '../x', '/etc/passwd', '', '.git/config', `${d.rel}/../../x`),
       fc.string({ maxLength: 40 }),

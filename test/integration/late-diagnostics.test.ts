@@ -40,12 +40,12 @@ describe('late diagnostics (issue 15)', () => {
     const d = freshDir('late-diag');
     const rel = `${d.rel}/notes.latediag`;
     writeBytes(path.join(d.abs, 'notes.latediag'), 'alpha\nbeta\ngamma\n');
-    const r0 = await invoke('read_file', { path: rel });
+    const r0 = await invoke('safe_read_file', { path: rel });
     const r1 = await invoke('replace_in_file', { path: rel, base_sha256: r0.sha256, old_text: 'beta', new_text: 'beta BAD' });
     assert.equal(r1.success, true, JSON.stringify(r1));
     assert.equal(r1.new_problems, undefined, 'a clean file in a language without a known producer is not waited for');
     await sleep(DELAY_MS + 900);
-    const r2 = await invoke('read_file', { path: rel });
+    const r2 = await invoke('safe_read_file', { path: rel });
     assert.ok(Array.isArray(r2.problems_from_earlier_edits), JSON.stringify(r2));
     const [late] = r2.problems_from_earlier_edits;
     assert.equal(late.path, rel);
@@ -53,7 +53,7 @@ describe('late diagnostics (issue 15)', () => {
     assert.equal(late.new_problems.length, 1);
     assert.match(late.new_problems[0], /BAD is not allowed here/);
     assert.match(late.new_problems[0], /^2:/, 'names line 2');
-    const r3 = await invoke('read_file', { path: rel });
+    const r3 = await invoke('safe_read_file', { path: rel });
     assert.equal(r3.problems_from_earlier_edits, undefined, 'reported once');
   });
 
@@ -73,7 +73,7 @@ describe('late diagnostics (issue 15)', () => {
     const d = freshDir('late-diag-next');
     const rel = `${d.rel}/more.latediag`;
     writeBytes(path.join(d.abs, 'more.latediag'), 'one\ntwo\nthree\n');
-    const r0 = await invoke('read_file', { path: rel });
+    const r0 = await invoke('safe_read_file', { path: rel });
     const r1 = await invoke('replace_in_file', { path: rel, base_sha256: r0.sha256, old_text: 'one', new_text: 'one BAD' });
     assert.equal(r1.success, true, JSON.stringify(r1));
     await sleep(DELAY_MS + 300); // the first edit's problem has arrived but was not reported yet

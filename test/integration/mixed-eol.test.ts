@@ -12,7 +12,7 @@ describe('a file with mixed line endings', () => {
     const abs = path.join(d.abs, 'mixed.txt');
     const text = 'one\r\ntwo\nthree\r\nfour\n';
     writeBytes(abs, text);
-    const r0 = await invoke('read_file', { path: `${d.rel}/mixed.txt` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/mixed.txt` });
     assert.equal(r0.eol, 'mixed');
     assert.equal(r0.sha256, sha256(text));
     const r = await invoke('replace_in_file', { path: `${d.rel}/mixed.txt`, base_sha256: r0.sha256, old_text: 'three', new_text: 'THREE' });

@@ -19,7 +19,7 @@ describe('retention: the original survives a failure loop', () => {
     const file = path.join(d.abs, 'calculate.c');
     const original = Array.from({ length: 100 }, (_, i) => `int f${i}(int x) { return x + ${i}; }\n`).join('').slice(0, 3400);
     writeBytes(file, original);
-    const r0 = await invoke('read_file', { path: rel });
+    const r0 = await invoke('safe_read_file', { path: rel });
     const w = await invoke('write_file', { path: rel, base_sha256: r0.sha256, content: '}\n', allow_size_reduce: true, skip_validation: true });
     assert.equal(w.success, true, JSON.stringify(w));
     for (let i = 0; i < 100; i++) {

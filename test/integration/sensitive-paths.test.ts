@@ -41,7 +41,7 @@ describe('sensitive paths and git dirs under other names (issue 19)', () => {
       const d = freshDir('bare-layout');
       makeGitDir(path.join(d.abs, '.bare'));
       writeBytes(path.join(d.abs, '.git'), 'gitdir: ./.bare\n');
-      const r0 = await invoke('read_file', { path: `${d.rel}/.bare/config` });
+      const r0 = await invoke('safe_read_file', { path: `${d.rel}/.bare/config` });
       assert.equal(r0.success, true, JSON.stringify(r0));
       const r = await invoke('replace_in_file', { path: `${d.rel}/.bare/config`, base_sha256: r0.sha256, old_text: 'bare = true', new_text: 'fsmonitor = ./evil.sh' });
       assert.equal(r.error_type, 'PATH_DENIED', JSON.stringify(r));
@@ -56,7 +56,7 @@ describe('sensitive paths and git dirs under other names (issue 19)', () => {
       assert.equal(w.error_type, 'PATH_DENIED', JSON.stringify(w));
       assert.equal(w.reason, 'GIT_INTERNALS');
       assert.equal(fs.existsSync(path.join(d.abs, 'foo.git', 'hooks')), false);
-      const r0 = await invoke('read_file', { path: `${d.rel}/foo.git/config` });
+      const r0 = await invoke('safe_read_file', { path: `${d.rel}/foo.git/config` });
       const e = await invoke('edit_lines', { path: `${d.rel}/foo.git/config`, base_sha256: r0.sha256, mode: 'insert', start_line: 2, new_lines: ['\tfsmonitor = ./evil.sh'] });
       assert.equal(e.reason, 'GIT_INTERNALS', JSON.stringify(e));
     });

@@ -21,7 +21,7 @@ describe('workspace settings in a trusted window are clamped', () => {
     assert.equal(config().inspect('writeGuard.maxShrinkPercent')?.workspaceValue, 100);
     const d = freshDir('clamp-shrink');
     writeBytes(path.join(d.abs, 'big.txt'), 'line of text\n'.repeat(400));
-    const r0 = await invoke('read_file', { path: `${d.rel}/big.txt` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/big.txt` });
     const r = await invoke('write_file', { path: `${d.rel}/big.txt`, content: '}', base_sha256: r0.sha256 });
     assert.equal(r.error_type, 'SIZE_REDUCTION_BLOCKED', JSON.stringify(r));
     assert.equal(fs.statSync(path.join(d.abs, 'big.txt')).size, 13 * 400);

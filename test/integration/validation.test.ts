@@ -18,7 +18,7 @@ describe('validation: syntax checks before, diagnostics after', () => {
     const d = freshDir('json-block');
     const abs = path.join(d.abs, 'config.json');
     writeBytes(abs, GOOD);
-    const r0 = await invoke('read_file', { path: `${d.rel}/config.json` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/config.json` });
     const r = await invoke('replace_in_file', { path: `${d.rel}/config.json`, base_sha256: r0.sha256, old_text: '"name": "demo",', new_text: '"name": "demo"' });
     assert.equal(r.error_type, 'VALIDATION_FAILED', JSON.stringify(r));
     assert.equal(typeof r.line, 'number');
@@ -34,7 +34,7 @@ describe('validation: syntax checks before, diagnostics after', () => {
     await vscode.window.showTextDocument(vscode.Uri.file(abs));
     // Let the JSON language server see the good file first, so its diagnostics are "before".
     await new Promise((res) => setTimeout(res, 1500));
-    const r0 = await invoke('read_file', { path: `${d.rel}/config.json` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/config.json` });
     const r = await invoke('replace_in_file', { path: `${d.rel}/config.json`, base_sha256: r0.sha256, old_text: '"name": "demo",', new_text: '"name": "demo"', skip_validation: true });
     assert.equal(r.success, true, JSON.stringify(r));
     // A clean file gets no diagnostics wait (issue 15): the new problem is in this result or,
@@ -57,7 +57,7 @@ describe('validation: syntax checks before, diagnostics after', () => {
     writeBytes(abs, GOOD);
     await vscode.window.showTextDocument(vscode.Uri.file(abs));
     await new Promise((res) => setTimeout(res, 1500));
-    const r0 = await invoke('read_file', { path: `${d.rel}/config.json` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/config.json` });
     const r = await invoke('replace_in_file', { path: `${d.rel}/config.json`, base_sha256: r0.sha256, old_text: '"items": [1, 2, 3]', new_text: '"items": [1, 2, 3', skip_validation: true });
     assert.equal(r.success, false, JSON.stringify(r));
     assert.equal(r.error_type, 'VALIDATION_FAILED');
@@ -70,7 +70,7 @@ describe('validation: syntax checks before, diagnostics after', () => {
     const abs = path.join(d.abs, 'calc.c');
     const text = 'int f(void) {\n  return 1;\n\nint g(void) {\n  return 2;\n}\n';
     writeBytes(abs, text);
-    const r0 = await invoke('read_file', { path: `${d.rel}/calc.c` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/calc.c` });
     const r = await invoke('replace_in_file', { path: `${d.rel}/calc.c`, base_sha256: r0.sha256, old_text: '  return 2;', new_text: '  return 3;' });
     assert.equal(r.success, true, JSON.stringify(r));
   });
@@ -80,7 +80,7 @@ describe('validation: syntax checks before, diagnostics after', () => {
     const abs = path.join(d.abs, 'calc.c');
     const text = 'int main(void) {\n  if (1) {\n    return 1;\n  }\n  return 0;\n}\n';
     writeBytes(abs, text);
-    const r0 = await invoke('read_file', { path: `${d.rel}/calc.c` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/calc.c` });
     const r = await invoke('edit_lines', { path: `${d.rel}/calc.c`, base_sha256: r0.sha256, mode: 'delete', start_line: 4 });
     assert.equal(r.error_type, 'VALIDATION_FAILED', JSON.stringify(r));
     assert.match(JSON.stringify(r.validated_by ?? r.checkers), /tree-sitter/);
@@ -96,7 +96,7 @@ describe('patch_html through vscode.lm.invokeTool', () => {
     const abs = path.join(d.abs, 'page.html');
     const text = '<!DOCTYPE html>\r\n<html>\r\n<body>\r\n  <!-- keep me -->\r\n  <div id=\'main\' class=x>\r\n    <p id="msg">Hello</p>\r\n  </div>\r\n</body>\r\n</html>\r\n';
     writeBytes(abs, text);
-    const r0 = await invoke('read_file', { path: `${d.rel}/page.html` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/page.html` });
     const r = await invoke('patch_html', { path: `${d.rel}/page.html`, base_sha256: r0.sha256, patches: [{ selector: '#msg', op: 'inner', html: 'Hello, <b>world</b>' }, { selector: '#main', op: 'set_attribute', name: 'data-x', value: '1' }] });
     assert.equal(r.success, true, JSON.stringify(r));
     const after = fs.readFileSync(abs, 'utf8');
@@ -108,7 +108,7 @@ describe('patch_html through vscode.lm.invokeTool', () => {
     const abs = path.join(d.abs, 'page.html');
     const text = '<div id="a"><span id="b">x</span></div>\n';
     writeBytes(abs, text);
-    const r0 = await invoke('read_file', { path: `${d.rel}/page.html` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/page.html` });
     const r = await invoke('patch_html', { path: `${d.rel}/page.html`, base_sha256: r0.sha256, patches: [{ selector: '#b', op: 'remove' }, { selector: '#nope', op: 'remove' }] });
     assert.equal(r.error_type, 'HTML_PATCH_FAILED', JSON.stringify(r));
     assert.equal(r.failed_index, 1);

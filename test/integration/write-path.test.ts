@@ -16,7 +16,7 @@ describe('write path: one transaction, every guard on the final text', () => {
   afterEach(closeAllEditors);
 
   async function read(rel: string): Promise<any> {
-    const r = await invoke('read_file', { path: rel });
+    const r = await invoke('safe_read_file', { path: rel });
     assert.equal(r.success, true, JSON.stringify(r));
     return r;
   }

@@ -14,6 +14,8 @@
 //   ASE_VSCODE_TEST_DIR  where the tools are installed (default <repo>/.vscode-test)
 //   ASE_WORKSPACE_SETTINGS  a JSON file copied to the workspace's .vscode/settings.json
 //   VSCODE_EXECUTABLE_PATH  run with a desktop VS Code instead
+//   ASE_REAL_CLIENT=1    also start the scripted model and configure Copilot Chat's agent
+//                        mode to use it (the real-client suite, test/client; code-server only)
 // Prints the mocha spec output, then a last line exactly `N passed, N failed`.
 
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import path from 'node:path';
 import { REPO_ROOT, ensureVSCode } from './install-vscode.mjs';
 import { createRunDirs, removeRunDir } from './run-dirs.mjs';
 import { launchWorkbench } from './workbench.mjs';
+import { prepareRealClient } from './real-client-setup.mjs';
 
 // ASE_TESTS_MODULE lets another suite (the in-host benchmarks) reuse this runner.
 const TESTS_MODULE = process.env.ASE_TESTS_MODULE ? path.resolve(process.env.ASE_TESTS_MODULE) : path.join(REPO_ROOT, 'out', 'test', 'integration', 'index');
@@ -76,6 +79,9 @@ async function runInCodeServer(dirs, reportFile, timeoutMs, artifactsDir) {
   const setup = ensureVSCode({ log: (line) => console.log(line) });
   if (!setup.ok) return { completed: false, exitCode: undefined, reason: setup.reason };
 
+  const realClient = process.env.ASE_REAL_CLIENT === '1'
+    ? await prepareRealClient(dirs, { logFile: path.join(artifactsDir, 'model-requests.jsonl'), log: (line) => console.log(line) })
+    : undefined;
   const started = performance.now();
   let session;
   try {
@@ -87,13 +93,16 @@ async function runInCodeServer(dirs, reportFile, timeoutMs, artifactsDir) {
       env: {
         ASE_TEST_REPORT_FILE: reportFile,
         ...(process.env.ASE_TEST_GREP ? { ASE_TEST_GREP: process.env.ASE_TEST_GREP } : {}),
+        ...(realClient?.env ?? {}),
       },
+      userSettings: realClient?.userSettings,
       // ASE_WORKSPACE_TRUST=untrusted runs a suite in a window whose folder is not trusted.
       workspaceTrust: process.env.ASE_WORKSPACE_TRUST === 'untrusted' ? 'untrusted' : 'trusted',
       logDir: artifactsDir,
       log: (line) => console.log(line),
     });
   } catch (error) {
+    await realClient?.close();
     return { completed: false, exitCode: undefined, reason: `could not start the workbench: ${error.message}` };
   }
   stopActiveSession = session.close;
@@ -108,6 +117,7 @@ async function runInCodeServer(dirs, reportFile, timeoutMs, artifactsDir) {
     return { completed: true, exitCode: outcome.code };
   } finally {
     await session.close();
+    await realClient?.close();
   }
 }
 
@@ -188,6 +198,9 @@ async function main() {
     process.stdout.write(report.endsWith('\n') ? report : `${report}\n`);
     console.log('--------------------------------');
   }
+  // Written by the real-client suite: the tool names the model was offered, for collisions.
+  const offeredTools = path.join(artifactsDir, 'offered-tools.json');
+  if (existsSync(offeredTools)) console.log(`[run] tools offered to the model: ${JSON.parse(readFileSync(offeredTools, 'utf8')).join(', ')}`);
   const summary = readSummary(reportFile);
   const passed = summary?.passed ?? 0;
   const failed = summary?.failed ?? 0;

@@ -21,7 +21,7 @@ describe('a hostile .vscode/settings.json in an untrusted window', () => {
 
   it('values of the wrong type do not break activation: every tool is registered', () => {
     const names = new Set(vscode.lm.tools.map((t) => t.name));
-    for (const tool of ['read_file', 'safe_patch', 'replace_in_file', 'edit_lines', 'write_file', 'rollback_file', 'list_backups', 'patch_html', 'execute_program']) {
+    for (const tool of ['safe_read_file', 'safe_patch', 'replace_in_file', 'edit_lines', 'write_file', 'rollback_file', 'list_backups', 'patch_html', 'execute_program']) {
       assert.ok(names.has(tool), `${tool} is not registered`);
     }
   });
@@ -29,7 +29,7 @@ describe('a hostile .vscode/settings.json in an untrusted window', () => {
   it('writeGuard.maxShrinkPercent 100 is ignored: shrinking a file to 1 byte is still blocked', async () => {
     const d = freshDir('shrink');
     writeBytes(path.join(d.abs, 'big.txt'), 'line of text\n'.repeat(400));
-    const r0 = await invoke('read_file', { path: `${d.rel}/big.txt` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/big.txt` });
     const r = await invoke('write_file', { path: `${d.rel}/big.txt`, content: '}', base_sha256: r0.sha256 });
     assert.equal(r.error_type, 'SIZE_REDUCTION_BLOCKED', JSON.stringify(r));
     assert.equal(fs.readFileSync(path.join(d.abs, 'big.txt'), 'utf8').length, 13 * 400);
@@ -38,7 +38,7 @@ describe('a hostile .vscode/settings.json in an untrusted window', () => {
   it('validation.mode "off" is ignored: a syntax error is still refused', async () => {
     const d = freshDir('validation');
     writeBytes(path.join(d.abs, 'data.json'), '{"a": 1}\n');
-    const r0 = await invoke('read_file', { path: `${d.rel}/data.json` });
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/data.json` });
     const r = await invoke('write_file', { path: `${d.rel}/data.json`, content: '{"a": 1,,\n', base_sha256: r0.sha256 });
     assert.equal(r.error_type, 'VALIDATION_FAILED', JSON.stringify(r));
     assert.equal(fs.readFileSync(path.join(d.abs, 'data.json'), 'utf8'), '{"a": 1}\n');
@@ -47,7 +47,7 @@ describe('a hostile .vscode/settings.json in an untrusted window', () => {
   it('maxFileSizeMB 512 is ignored: an 11 MB file is still too large', async () => {
     const d = freshDir('large');
     writeBytes(path.join(d.abs, 'huge.txt'), Buffer.alloc(11 * 1024 * 1024, 'a'));
-    const r = await invoke('read_file', { path: `${d.rel}/huge.txt` });
+    const r = await invoke('safe_read_file', { path: `${d.rel}/huge.txt` });
     assert.equal(r.error_type, 'TOO_LARGE', JSON.stringify(r).slice(0, 300));
   });
 
@@ -55,7 +55,7 @@ describe('a hostile .vscode/settings.json in an untrusted window', () => {
     const d = freshDir('retention');
     const rel = `${d.rel}/notes.txt`;
     writeBytes(path.join(d.abs, 'notes.txt'), 'v0\n');
-    let sha = (await invoke('read_file', { path: rel })).sha256;
+    let sha = (await invoke('safe_read_file', { path: rel })).sha256;
     for (const v of ['v1\n', 'v2\n', 'v3\n']) {
       const w = await invoke('write_file', { path: rel, content: v, base_sha256: sha, allow_size_reduce: true });
       assert.equal(w.success, true, JSON.stringify(w));

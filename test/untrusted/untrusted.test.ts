@@ -20,8 +20,8 @@ describe('untrusted workspace (Workspace Trust)', () => {
     assert.equal(fs.existsSync(marker), false);
   });
 
-  it('the file tools stay available (read_file works)', async () => {
-    const r = await invoke('read_file', { path: 'README.md' });
+  it('the file tools stay available (safe_read_file works)', async () => {
+    const r = await invoke('safe_read_file', { path: 'README.md' });
     assert.equal(r.success, true, JSON.stringify(r));
   });
 });

@@ -26,15 +26,15 @@ export interface ToolSpec {
 }
 
 // Sentences several descriptions share, and the schemas of inputs several tools take.
-const PROTOCOL = 'Take the file content and sha256 from the conversation when you already have them (from read_file or from a previous tool result); call read_file only when they are absent or stale.';
+const PROTOCOL = 'Take the file content and sha256 from the conversation when you already have them (from safe_read_file or from a previous tool result); call safe_read_file only when they are absent or stale.';
 const VERIFY = 'After every success, check the returned excerpt against your intent and say so before moving on.';
 const path: JsonSchema = { type: 'string', description: 'File path, relative to the workspace root (or absolute inside the workspace).' };
-const baseSha: JsonSchema = { type: 'string', description: 'sha256 of the file as you last saw it (from read_file or the previous edit result).', pattern: '^[0-9a-fA-F]{64}$' };
+const baseSha: JsonSchema = { type: 'string', description: 'sha256 of the file as you last saw it (from safe_read_file or the previous edit result).', pattern: '^[0-9a-fA-F]{64}$' };
 const allowSizeReduce: JsonSchema = { type: 'boolean', description: 'Allow the edit to shrink an existing file of over safeEdit.writeGuard.minBytes (1,000) bytes by more than safeEdit.writeGuard.maxShrinkPercent (90%). Refused as SIZE_REDUCTION_BLOCKED otherwise. Set it only when you really mean to delete most of the file.', default: false };
 const skipValidation: JsonSchema = { type: 'boolean', description: 'Apply even if the syntax check finds a new error. Use only when you are sure the check is wrong.', default: false };
 
 export const TOOL_CATALOG = Object.freeze({
-  read_file: {
+  safe_read_file: {
     category: 'read',
     editsFiles: false,
     displayName: 'Read File (Safe Edit)',

@@ -4,7 +4,7 @@
  * What the caller passes as `canonicalInput` decides what counts as "the same call":
  * - a stable JSON of the input (keys sorted, defaults filled in), so that key order or an
  *   omitted default does not make two identical requests look different;
- * - for reads and listings (read_file, list_backups), the sha256 of the file's current text
+ * - for reads and listings (safe_read_file, list_backups), the sha256 of the file's current text
  *   as well (e.g. `{"path":"a.c","start_line":1,"current_sha256":"…"}`): re-reading a file
  *   that changed is not a repetition, so "edit, read, edit, read…" with successful edits never
  *   looks like a cycle. Edits need nothing extra: their `base_sha256` already changes.

@@ -15,7 +15,7 @@ const SHA = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
  * entry of the tool that was called. Keep in step with the tools' JSON schemas.
  */
 export const TOOL_INPUT_SHAPES: Readonly<Record<ToolName, ToolInputShape>> = Object.freeze({
-  read_file: {
+  safe_read_file: {
     shape: '{ path: string, start_line?: number, end_line?: number }',
     example: { path: 'src/main.c', start_line: 1, end_line: 80 },
   },

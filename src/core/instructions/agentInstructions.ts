@@ -22,11 +22,11 @@ applyTo: "**"
 <!-- Written by the command "Agent Safe Edit: Add Agent Instructions to Workspace". Edit freely. -->
 # Editing files with the Agent Safe Edit tools
 
-Use these tools for every file read and change: read_file, safe_patch, replace_in_file, edit_lines, write_file, patch_html, rollback_file, list_backups, execute_program. Each result is one JSON object: \`success\`, \`error_type\` when it failed, a \`message\` that tells you what to do next, and the data of the case. Follow the message.
+Use these tools for every file read and change: safe_read_file, safe_patch, replace_in_file, edit_lines, write_file, patch_html, rollback_file, list_backups, execute_program. Each result is one JSON object: \`success\`, \`error_type\` when it failed, a \`message\` that tells you what to do next, and the data of the case. Follow the message.
 
 ## Read only what you do not have
-- Every read_file and every successful edit returns the file's \`sha256\` (and an edit returns an excerpt around the change). Keep using the content and sha256 you already have in the conversation.
-- Call read_file only when the file is not in the conversation yet, or when it is stale: a HASH_MISMATCH told you so, or someone else changed it. Read a line range (\`start_line\`, \`end_line\`) when you need only part of a big file.
+- Every safe_read_file and every successful edit returns the file's \`sha256\` (and an edit returns an excerpt around the change). Keep using the content and sha256 you already have in the conversation.
+- Call safe_read_file only when the file is not in the conversation yet, or when it is stale: a HASH_MISMATCH told you so, or someone else changed it. Read a line range (\`start_line\`, \`end_line\`) when you need only part of a big file.
 - Pass \`base_sha256\` (the sha256 of the version you are editing) to every edit. On HASH_MISMATCH, use the latest state returned with the failure instead of re-reading blindly.
 
 ## Before you insert

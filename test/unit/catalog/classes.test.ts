@@ -11,7 +11,7 @@ describe('catalog: tool sets and error classes', () => {
   });
 
   it('lists the tools for a reader: read, edit, history, exec', () => {
-    assert.deepEqual(TOOL_NAMES_READER_ORDER, ['read_file', 'safe_patch', 'replace_in_file', 'edit_lines', 'write_file', 'patch_html', 'rollback_file', 'list_backups', 'execute_program']);
+    assert.deepEqual(TOOL_NAMES_READER_ORDER, ['safe_read_file', 'safe_patch', 'replace_in_file', 'edit_lines', 'write_file', 'patch_html', 'rollback_file', 'list_backups', 'execute_program']);
     assert.deepEqual([...TOOL_NAMES_READER_ORDER].sort(), [...TOOL_NAMES].sort());
   });
 

@@ -47,7 +47,7 @@ describe('guard: repeated bad input (rule 4)', () => {
 
   it('has a shape and a JSON-serializable example for every tool of the contract, each naming the tool\'s required fields', () => {
     const required: Record<string, string[]> = {
-      read_file: ['path'],
+      safe_read_file: ['path'],
       safe_patch: ['path', 'base_sha256', 'unified_diff'],
       replace_in_file: ['path', 'old_text', 'new_text'],
       edit_lines: ['path', 'base_sha256', 'mode', 'start_line'],

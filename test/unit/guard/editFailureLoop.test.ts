@@ -3,10 +3,10 @@ import { call, failed, invoke, kinds, makeGuard, ok } from './helpers';
 
 const FILE = 'bin/cpuset/cpuset.c';
 const replace = (n = 0) => call('replace_in_file', FILE, { old_text: `not in the file ${n}`, new_text: 'x' });
-const read = () => call('read_file', FILE, { current_sha256: 'same' });
+const read = () => call('safe_read_file', FILE, { current_sha256: 'same' });
 
 describe('guard: edit-failure loop (rule 2)', () => {
-  it('cpuset scenario: failing replace_in_file alternating with read_file → EDIT_FAILURE_LOOP at the 3rd failure, not later', () => {
+  it('cpuset scenario: failing replace_in_file alternating with safe_read_file → EDIT_FAILURE_LOOP at the 3rd failure, not later', () => {
     const { guard } = makeGuard();
     const seen: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -154,7 +154,7 @@ describe('guard: edit-failure loop (rule 2)', () => {
     const diff = (n: number) => call('safe_patch', 'calc.c', { base_sha256: 'h', unified_diff: `garbage ${n}` });
     assert.equal(invoke(guard, diff(1), failed('INVALID_PATCH')).result.error_type, 'INVALID_PATCH');
     assert.equal(invoke(guard, diff(2), failed('INVALID_PATCH')).result.error_type, 'INVALID_PATCH_LIMIT_EXCEEDED');
-    invoke(guard, call('read_file', 'calc.c', { current_sha256: 'h' }), ok);
+    invoke(guard, call('safe_read_file', 'calc.c', { current_sha256: 'h' }), ok);
     assert.equal(invoke(guard, call('write_file', 'calc.c', { content: 'int main(){}' }), ok).result.success, true);
     assert.deepEqual(guard.snapshot().files, []);
   });

@@ -57,7 +57,7 @@ describe('instructions templates (item 7)', () => {
   });
 
   it('custom agent: custom tool names are quoted safely in YAML', () => {
-    const { header } = frontMatter(customAgentMarkdown({ tools: ["ext.id/read_file", "it's"] }));
-    assert.deepEqual(header.tools, ['ext.id/read_file', "it's"]);
+    const { header } = frontMatter(customAgentMarkdown({ tools: ["ext.id/safe_read_file", "it's"] }));
+    assert.deepEqual(header.tools, ['ext.id/safe_read_file', "it's"]);
   });
 });

@@ -4,7 +4,7 @@ import { EDITING_TOOLS } from '../../../src/core/guard';
 import type { GuardOutcome } from '../../../src/core/guard';
 import { makeGuard } from './helpers';
 
-const TOOLS = ['read_file', 'safe_patch', 'replace_in_file', 'edit_lines', 'write_file', 'patch_html', 'rollback_file', 'list_backups', 'execute_program'];
+const TOOLS = ['safe_read_file', 'safe_patch', 'replace_in_file', 'edit_lines', 'write_file', 'patch_html', 'rollback_file', 'list_backups', 'execute_program'];
 const ERRORS = ['INVALID_PATCH', 'HASH_MISMATCH', 'NO_MATCH', 'AMBIGUOUS_MATCH', 'CANCELLED', 'PERMISSION_DENIED', 'SIZE_REDUCTION_BLOCKED'];
 
 const step = fc.record({

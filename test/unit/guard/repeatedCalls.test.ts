@@ -6,9 +6,9 @@ import { call, failed, invoke, makeGuard, ok } from './helpers';
 const key = (tool: string, input: string): GuardCall => ({ tool, canonicalInput: input, inputValid: true });
 
 describe('guard: repeated calls (rule 3)', () => {
-  it('10 identical read_file calls → warned at 5 (through 9), refused at 10', () => {
+  it('10 identical safe_read_file calls → warned at 5 (through 9), refused at 10', () => {
     const { guard, events } = makeGuard();
-    const read = call('read_file', 'a.c', { current_sha256: 'h' });
+    const read = call('safe_read_file', 'a.c', { current_sha256: 'h' });
     const outcomes: string[] = [];
     for (let i = 1; i <= 10; i++) {
       const d = guard.before(read);
@@ -25,7 +25,7 @@ describe('guard: repeated calls (rule 3)', () => {
 
   it('the warning says how many calls and when it will be refused; the refusal names the call', () => {
     const { guard } = makeGuard({ repeatedCallWarn: 2, repeatedCallRefuse: 3 });
-    const read = call('read_file', 'a.c', { current_sha256: 'h' });
+    const read = call('safe_read_file', 'a.c', { current_sha256: 'h' });
     guard.before(read);
     const w = guard.before(read);
     assert.ok(w.proceed && w.warning);
@@ -33,15 +33,15 @@ describe('guard: repeated calls (rule 3)', () => {
     assert.match(w.warning.message, /at 3 identical calls/);
     const r = guard.before(read);
     assert.ok(!r.proceed);
-    assert.match(r.failure.message, /^Refused: .*read_file a\.c/);
+    assert.match(r.failure.message, /^Refused: .*safe_read_file a\.c/);
   });
 
   it('keeps refusing while the same call continues, and lets a different call through', () => {
     const { guard } = makeGuard({ repeatedCallWarn: 2, repeatedCallRefuse: 3 });
-    const read = call('read_file', 'a.c', { current_sha256: 'h' });
+    const read = call('safe_read_file', 'a.c', { current_sha256: 'h' });
     for (let i = 0; i < 3; i++) guard.before(read);
     assert.equal(guard.before(read).proceed, false);
-    const other = guard.before(call('read_file', 'b.c', { current_sha256: 'h' }));
+    const other = guard.before(call('safe_read_file', 'b.c', { current_sha256: 'h' }));
     assert.deepEqual(other, { proceed: true });
     // The run was broken: the same read is fresh again.
     assert.deepEqual(guard.before(read), { proceed: true });
@@ -50,7 +50,7 @@ describe('guard: repeated calls (rule 3)', () => {
   it('an A,B,A,B cycle is warned after 3 repetitions and refused at 5, and the refusal names the cycle', () => {
     const { guard, events } = makeGuard();
     const edit = call('replace_in_file', 'bin/cpuset/cpuset.c', { old_text: 'cpuset_t *set', new_text: 'x' });
-    const read = call('read_file', 'bin/cpuset/cpuset.c', { current_sha256: 'h' });
+    const read = call('safe_read_file', 'bin/cpuset/cpuset.c', { current_sha256: 'h' });
     const log: string[] = [];
     // The edit loop is pushed out of the way to watch the cycle rule alone.
     guard.updateSettings({ editFailureLoopLimit: 100 });
@@ -63,10 +63,10 @@ describe('guard: repeated calls (rule 3)', () => {
         assert.equal(f.error_type, 'REPEATED_CALL');
         assert.deepEqual(
           (f.cycle as string[]).map((s) => s.split(' ')[0]),
-          ['replace_in_file', 'read_file'],
+          ['replace_in_file', 'safe_read_file'],
         );
         assert.match(String(f.message), /cycle of 2 calls 5 times/);
-        assert.match(String(f.message), /replace_in_file bin\/cpuset\/cpuset\.c \{"old_text":"cpuset_t \*set","new_text":"x"\} → read_file bin\/cpuset\/cpuset\.c \{"current_sha256":"h"\}/);
+        assert.match(String(f.message), /replace_in_file bin\/cpuset\/cpuset\.c \{"old_text":"cpuset_t \*set","new_text":"x"\} → safe_read_file bin\/cpuset\/cpuset\.c \{"current_sha256":"h"\}/);
       }
     }
     assert.deepEqual(log, ['-', '-', '-', '-', '-', 'warned', 'warned', 'warned', 'warned', 'refused']);
@@ -79,8 +79,8 @@ describe('guard: repeated calls (rule 3)', () => {
     const d = guard.before({ tool: 'safe_patch', path: 'a.c', canonicalInput: JSON.stringify({ path: 'a.c', base_sha256: sha }), inputValid: true });
     assert.ok(d.proceed && d.warning);
     assert.ok(d.warning.message.includes('(safe_patch a.c {"base_sha256":"abababab…"})'), d.warning.message);
-    const wrapped = guard.before({ tool: 'read_file', path: 'a.c', canonicalInput: JSON.stringify({ input: { path: './a.c', start_line: 3 }, current_sha256: sha }), inputValid: true });
-    assert.ok(wrapped.proceed && wrapped.warning?.message.includes('(read_file a.c {"start_line":3,"current_sha256":"abababab…"})'), wrapped.proceed ? wrapped.warning?.message : '');
+    const wrapped = guard.before({ tool: 'safe_read_file', path: 'a.c', canonicalInput: JSON.stringify({ input: { path: './a.c', start_line: 3 }, current_sha256: sha }), inputValid: true });
+    assert.ok(wrapped.proceed && wrapped.warning?.message.includes('(safe_read_file a.c {"start_line":3,"current_sha256":"abababab…"})'), wrapped.proceed ? wrapped.warning?.message : '');
     const e = guard.before({ tool: 'execute_program', canonicalInput: 'not json', inputValid: true });
     assert.ok(e.proceed && e.warning?.message.includes('(execute_program not json)'));
   });
@@ -107,16 +107,16 @@ describe('guard: repeated calls (rule 3)', () => {
   });
 
   it('a cycle of identical calls is reported as a run, not a cycle', () => {
-    const h = Array.from({ length: 6 }, () => key('read_file', '{}'));
+    const h = Array.from({ length: 6 }, () => key('safe_read_file', '{}'));
     const f = detectRepetition(h, DEFAULT_GUARD_SETTINGS);
     assert.ok(f.kind === 'run' && f.level === 'warn' && f.count === 6);
   });
 
-  it('must not trigger: read_file after each successful edit of the same file (the content hash changes)', () => {
+  it('must not trigger: safe_read_file after each successful edit of the same file (the content hash changes)', () => {
     const { guard, events } = makeGuard();
     for (let i = 0; i < 30; i++) {
       const edit = invoke(guard, call('replace_in_file', 'a.c', { base_sha256: `h${i}`, old_text: 'x', new_text: 'y' }), ok);
-      const read = invoke(guard, call('read_file', 'a.c', { current_sha256: `h${i + 1}` }), ok);
+      const read = invoke(guard, call('safe_read_file', 'a.c', { current_sha256: `h${i + 1}` }), ok);
       assert.equal(edit.refused || read.refused, false);
       assert.equal(edit.warning ?? read.warning, undefined);
     }

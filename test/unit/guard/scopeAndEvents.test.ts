@@ -56,7 +56,7 @@ describe('guard: scope, reset, events, snapshot (rule 6)', () => {
 
   it('reset() (the command) clears counters and call history and emits reset/command', () => {
     const { guard, events } = makeGuard({ repeatedCallWarn: 2, repeatedCallRefuse: 3 });
-    const read = call('read_file', 'a.c', { current_sha256: 'h' });
+    const read = call('safe_read_file', 'a.c', { current_sha256: 'h' });
     invoke(guard, replace(1), failed('NO_MATCH'));
     invoke(guard, replace(2), failed('NO_MATCH'));
     guard.before(read);
@@ -101,7 +101,7 @@ describe('guard: scope, reset, events, snapshot (rule 6)', () => {
   it('emits no counter_reset for a counter that was already 0', () => {
     const { guard, events } = makeGuard();
     invoke(guard, replace(1), ok);
-    invoke(guard, call('read_file', 'a.c', {}), ok);
+    invoke(guard, call('safe_read_file', 'a.c', {}), ok);
     assert.deepEqual(events, []);
   });
 
@@ -144,7 +144,7 @@ describe('guard: scope, reset, events, snapshot (rule 6)', () => {
 
   it('keeps only the latest 50 detections', () => {
     const { guard } = makeGuard({ repeatedCallWarn: 1, repeatedCallRefuse: 1000 });
-    const read = call('read_file', 'a.c', {});
+    const read = call('safe_read_file', 'a.c', {});
     for (let i = 0; i < 70; i++) guard.before(read);
     const d = guard.snapshot().recent_detections;
     assert.equal(d.length, 50);

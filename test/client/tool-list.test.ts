@@ -1,0 +1,41 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { activateExtension, EXTENSION_ID, sha256, workspaceRoot } from '../integration/helpers';
+import { runAgentTurn } from './agent';
+
+interface ContributedTool { name: string; inputSchema: unknown }
+
+function contributedTools(): ContributedTool[] {
+  return vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.languageModelTools as ContributedTool[];
+}
+
+describe('real client: the tools Copilot agent mode offers the model', () => {
+  before(async () => {
+    await activateExtension();
+  });
+
+  it('offers every one of our tools under its own name with its own schema, and a call reaches our safe_read_file', async () => {
+    const readme = fs.readFileSync(path.join(workspaceRoot(), 'README.md'), 'utf8');
+    const turn = await runAgentTurn('Read README.md', [
+      { tool_calls: [{ name: 'safe_read_file', arguments: { path: 'README.md' } }] },
+      { text: 'I read it.' },
+    ]);
+    assert.ok(turn.requests.length >= 2, `expected the tool call and its follow-up request, got ${turn.requests.length}`);
+    const offered = turn.requests[0].body.tools ?? [];
+    const names = offered.map((t) => t.function.name);
+    // Kept for the runner, which prints it: the list a reader checks names against.
+    if (process.env.ASE_MODEL_LOG) fs.writeFileSync(path.join(path.dirname(process.env.ASE_MODEL_LOG), 'offered-tools.json'), JSON.stringify(names, null, 1));
+    assert.equal(new Set(names).size, names.length, `a tool name is offered twice: ${names.join(', ')}`);
+    for (const tool of contributedTools()) {
+      const seen = offered.find((t) => t.function.name === tool.name);
+      assert.ok(seen, `${tool.name} is not among the ${names.length} tools offered to the model: ${names.join(', ')}`);
+      assert.deepEqual(seen.function.parameters, tool.inputSchema, `${tool.name} reached the model with another schema`);
+    }
+    // The result as the model received it is ours: the whole file's sha256.
+    assert.equal(turn.results.length, 1, `one tool result expected, got: ${turn.results.map((r) => r.text.slice(0, 200)).join(' | ')}`);
+    assert.equal(turn.results[0].json?.success, true, turn.results[0].text);
+    assert.equal(turn.results[0].json.sha256, sha256(readme));
+  });
+});
