@@ -23,6 +23,8 @@ export interface ToolSpec {
   modelDescription: string;
   /** Without maxLength: the manifest adds one to every string (see string-limits.ts). */
   inputSchema: JsonSchema;
+  /** One valid input: shown with the input's shape when a model repeats a bad input (REPEATED_BAD_INPUT). */
+  example: Record<string, unknown>;
 }
 
 // Sentences several descriptions share, and the schemas of inputs several tools take.
@@ -31,6 +33,7 @@ const VERIFY = 'After every success, check the returned excerpt against your int
 const path: JsonSchema = { type: 'string', description: 'File path, relative to the workspace root (or absolute inside the workspace).' };
 const baseSha: JsonSchema = { type: 'string', description: 'sha256 of the file as you last saw it (from safe_read_file or the previous edit result).', pattern: '^[0-9a-fA-F]{64}$' };
 const allowSizeReduce: JsonSchema = { type: 'boolean', description: 'Allow the edit to shrink an existing file of over safeEdit.writeGuard.minBytes (1,000) bytes by more than safeEdit.writeGuard.maxShrinkPercent (90%). Refused as SIZE_REDUCTION_BLOCKED otherwise. Set it only when you really mean to delete most of the file.', default: false };
+const SHA = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const skipValidation: JsonSchema = { type: 'boolean', description: 'Apply even if the syntax check finds a new error. Use only when you are sure the check is wrong.', default: false };
 
 export const TOOL_CATALOG = Object.freeze({
@@ -51,6 +54,7 @@ export const TOOL_CATALOG = Object.freeze({
       required: ['path'],
       additionalProperties: false,
     },
+    example: { path: 'src/main.c', start_line: 1, end_line: 80 },
   },
   safe_patch: {
     category: 'edit',
@@ -70,6 +74,11 @@ export const TOOL_CATALOG = Object.freeze({
       },
       required: ['path', 'base_sha256', 'unified_diff'],
       additionalProperties: false,
+    },
+    example: {
+      path: 'src/main.c',
+      base_sha256: SHA,
+      unified_diff: '@@ -3,3 +3,3 @@\n int main(void) {\n-  return 1;\n+  return 0;\n }\n',
     },
   },
   replace_in_file: {
@@ -93,6 +102,7 @@ export const TOOL_CATALOG = Object.freeze({
       required: ['path', 'old_text', 'new_text'],
       additionalProperties: false,
     },
+    example: { path: 'src/main.c', old_text: '  return 1;', new_text: '  return 0;', base_sha256: SHA, expected_replacements: 1 },
   },
   edit_lines: {
     category: 'edit',
@@ -117,6 +127,7 @@ export const TOOL_CATALOG = Object.freeze({
       required: ['path', 'base_sha256', 'mode', 'start_line'],
       additionalProperties: false,
     },
+    example: { path: 'src/main.c', base_sha256: SHA, mode: 'replace', start_line: 4, end_line: 4, new_lines: ['  return 0;'] },
   },
   write_file: {
     category: 'edit',
@@ -138,6 +149,7 @@ export const TOOL_CATALOG = Object.freeze({
       required: ['path', 'content'],
       additionalProperties: false,
     },
+    example: { path: 'src/util.h', content: '#pragma once\nint add(int a, int b);\n', base_sha256: SHA },
   },
   rollback_file: {
     category: 'history',
@@ -157,6 +169,7 @@ export const TOOL_CATALOG = Object.freeze({
       required: ['path'],
       additionalProperties: false,
     },
+    example: { path: 'src/main.c', revision: 0 },
   },
   list_backups: {
     category: 'history',
@@ -171,6 +184,7 @@ export const TOOL_CATALOG = Object.freeze({
       required: ['path'],
       additionalProperties: false,
     },
+    example: { path: 'src/main.c' },
   },
   execute_program: {
     category: 'exec',
@@ -191,6 +205,7 @@ export const TOOL_CATALOG = Object.freeze({
       required: ['program', 'args'],
       additionalProperties: false,
     },
+    example: { program: './calc', args: ['5 + 3'], timeout_ms: 10000 },
   },
   patch_html: {
     category: 'edit',
@@ -226,5 +241,6 @@ export const TOOL_CATALOG = Object.freeze({
       required: ['path', 'base_sha256', 'patches'],
       additionalProperties: false,
     },
+    example: { path: 'site/index.html', base_sha256: SHA, patches: [{ selector: '#title', op: 'replace', html: '<h1 id="title">Hello</h1>' }] },
   },
 } satisfies Record<string, ToolSpec>);
