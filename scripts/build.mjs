@@ -19,6 +19,9 @@ const common = {
 await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] });
 // The headless bundles must never pull in vscode: marking nothing external makes esbuild fail if they try.
 await build({ ...common, entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js' });
+// Test-only code the extension loads in test or development mode (the UI tests' scripted agent
+// session): a bundle of its own, never built for a release and never packaged (.vscodeignore).
+if (!production) await build({ ...common, entryPoints: ['test/ui-session/scripted-session.ts'], outfile: 'dist/test-hooks/scripted-session.js', external: ['vscode'] });
 await build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
 
 // Tree-sitter grammars are loaded lazily from disk at run time, so they ship as files beside

@@ -3,7 +3,7 @@ import type { Services } from '../tools/services';
 import { DashboardController } from './dashboardPanel';
 import { debounce } from './debounce';
 import { HistoryTreeProvider } from './historyTree';
-import { runScriptedSession } from './scriptedSession';
+import * as nodePath from 'node:path';
 import { SessionTally } from './sessionTally';
 import { StatusBarController } from './statusBar';
 
@@ -62,6 +62,11 @@ function registerTestHooks(context: vscode.ExtensionContext): void {
   if (context.extensionMode === vscode.ExtensionMode.Production) return;
   const folder = process.env[SCRIPTED_SESSION_ENV];
   if (context.extensionMode !== vscode.ExtensionMode.Test && !folder) return;
+  // The session is test code (test/ui-session/), bundled beside the extension only by
+  // development builds; loaded at run time so that it is never part of dist/extension.js.
+  const bundle = nodePath.join(context.extensionPath, 'dist', 'test-hooks', 'scripted-session.js');
+  const runScriptedSession = (dir: string): Promise<{ steps: string[] }> =>
+    (require(bundle) as { runScriptedSession(dir: string): Promise<{ steps: string[] }> }).runScriptedSession(dir);
   context.subscriptions.push(vscode.commands.registerCommand(SCRIPTED_SESSION_COMMAND, (dir?: unknown) => runScriptedSession(typeof dir === 'string' ? dir : folder ?? 'agent-session')));
   if (folder) {
     setTimeout(() => {

@@ -5,7 +5,7 @@
 //   node test/browser/ui-dashboard.mjs [--theme=dark|light] [--docs]
 //
 // The extension is loaded in development mode with ASE_UI_SCRIPTED_SESSION=agent-session, so
-// registerUi runs the scripted agent session (src/ui/scriptedSession.ts: edits, a blocked
+// registerUi runs the scripted agent session (test/ui-session/scripted-session.ts: edits, a blocked
 // write, a failure loop, a rollback — through vscode.lm.invokeTool, like Copilot) right after
 // activation. The test then reads the status bar and the Edit History tree, opens the dashboard
 // by clicking the status bar item, reads the rendered counters and rows from the webview frame,

@@ -37,7 +37,7 @@ describe('ui: Edit History tree, status bar and dashboard after a scripted agent
     for (const [tool, s] of api.services.activity.perTool as Map<string, { calls: number }>) calls[tool] = s.calls;
     baseline = { edits: t.count('edit'), blocked: t.count('blocked'), failed: t.count('failed'), loops: t.count('loop'), rollbacks: t.count('rollback'), calls };
     dir = freshDir('ui-session').rel;
-    // The same session the browser test runs (src/ui/scriptedSession.ts), through vscode.lm.invokeTool.
+    // The same session the browser test runs (test/ui-session/scripted-session.ts), through vscode.lm.invokeTool.
     const result = await vscode.commands.executeCommand<{ steps: string[] }>('agentSafeEdit.test.runScriptedSession', dir);
     steps = result.steps;
   });

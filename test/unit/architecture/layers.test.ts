@@ -84,4 +84,10 @@ describe('architecture: layer imports', () => {
       sources(path.join(SRC, dir)).filter((f) => /\bstore\.(begin|finish)\(/.test(fs.readFileSync(f, 'utf8'))).map(rel));
     assert.deepEqual(callers, [path.join('tools', 'write-transaction.ts')]);
   });
+
+  it('no production source imports test code (test-only code lives under test/)', () => {
+    const offenders = sources(SRC).flatMap((file) =>
+      importsOf(file).filter((s) => s.startsWith('.')).filter((s) => !path.resolve(path.dirname(file), s).startsWith(SRC + path.sep)).map((s) => `${rel(file)} → ${s}`));
+    assert.deepEqual(offenders, []);
+  });
 });

@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 /**
  * A scripted agent session for the UI tests (integration and browser): edits, a blocked
  * write, a failure loop and a rollback, driven exactly as Copilot agent mode drives the tools
- * (`vscode.lm.invokeTool`). Only ever run in test or development mode (see registerUi).
+ * (`vscode.lm.invokeTool`). Test code: bundled to dist/test-hooks/ by non-production builds
+ * only (never in the .vsix) and loaded by src/ui/index.ts in test or development mode.
  *
  * In folder `dir` (workspace-relative) it leaves:
  * - `calc.c`: created, edited twice (replace_in_file, edit_lines), a 2-byte overwrite refused
