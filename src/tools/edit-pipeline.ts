@@ -138,11 +138,11 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
     },
   });
   if (!committed.ok) return failureResult(committed.failure, { path });
-  if (committed.written.kind === 'delete' || !diagnostics) {
-    return failureResult(fail('INTERNAL_ERROR', `The change to ${path} was written but its result could not be reported.`).failure, { path });
+  if (committed.written.kind === 'delete') {
+    return failureResult(fail('INTERNAL_ERROR', `The change to ${path} deleted the file instead of writing it.`).failure, { path });
   }
   const after = committed.written.applied;
-  const begun = { id: committed.entryId };
+  diagnostics ??= { fields: {}, rolledBack: false, summary: '' }; // afterWrite did not complete: the edit stands
   // The journal diffed the two texts already (a second whole-file diff cost 0.4 s on 300k lines).
   const counts = (!diagnostics.rolledBack && committed.lines) || diffLineCounts(current?.text ?? '', after.text);
   const result: ToolResultJson = {
@@ -154,7 +154,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
     saved: after.saved,
     lines_added: counts.added,
     lines_removed: counts.removed,
-    backup_id: begun.id,
+    backup_id: committed.entryId,
     ...(plan.details ?? {}),
     excerpt: excerptAround(after.text, plan.changed),
     ...(check.warnings ? { validation_warnings: check.warnings } : {}),

@@ -21,8 +21,8 @@ export interface WriteChange {
   beforeWrite?: () => Promise<void>;
   /**
    * Runs after a successful write, before the journal entry is finished. It may report that
-   * the change was undone again (diagnostics rollback). Whatever it does or throws, the entry
-   * is finished: it never stays pending.
+   * the change was undone again (diagnostics rollback). If it throws, the change counts as
+   * applied; the entry is finished either way: it never stays pending.
    */
   afterWrite?: (written: Written) => Promise<AfterWrite | void>;
 }
@@ -82,6 +82,10 @@ export async function writeTransaction(services: Services, change: WriteChange):
   let lines: Committed['lines'];
   try {
     after = await change.afterWrite?.(written.written);
+  } catch {
+    // The change has landed: a failing follow-up must not report it as not made (the caller
+    // would tell the model "nothing was changed"); the entry is finished as applied.
+    after = undefined;
   } finally {
     const w = written.written;
     const rolledBack = after?.rolledBack;
