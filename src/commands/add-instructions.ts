@@ -56,7 +56,7 @@ async function writeOne(services: Services, root: vscode.Uri, rel: string, text:
     if (current && !(overwrite ?? await askOverwrite(rel))) return { ok: true, outcome: 'kept' };
     const committed = await writeTransaction(services, { tool: INSTRUCTIONS_TOOL, target, current, newText: text, createDirs: true });
     if (!committed.ok) return { ok: false, message: committed.failure.message };
-    if (committed.written.kind === 'delete') return { ok: false, message: 'unexpected deletion' };
+    if (!('applied' in committed.written)) return { ok: false, message: 'unexpected deletion' };
     const { saved, notes } = committed.written.applied;
     const outcome: FileOutcome = current ? (saved ? 'overwritten' : 'overwritten-unsaved') : saved ? 'created' : 'created-unsaved';
     return { ok: true, outcome, notes };

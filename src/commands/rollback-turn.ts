@@ -28,7 +28,7 @@ export async function rollbackTurnCommand(services: Services, arg: unknown): Pro
   }
   const steps = planTurnRollback(turn);
   for (const step of steps) {
-    const stored = await services.store.readText(step.entry.before_sha256);
+    const stored = await services.store.readSnapshot(step.entry.before_sha256);
     if (!stored.ok) return announce({ ok: false, message: `Agent Safe Edit: the backup of ${step.path} cannot be read (${stored.failure.message}). Nothing was changed.` });
   }
   const files = steps.map((s) => s.path);

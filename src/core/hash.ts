@@ -8,3 +8,11 @@ import { createHash } from 'node:crypto';
 export function sha256Text(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
+
+/**
+ * sha256 of raw bytes: names a snapshot of a file that could not be read as text (binary,
+ * not UTF-8, too large). For the bytes of a UTF-8 file without a BOM it equals sha256Text.
+ */
+export function sha256Bytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

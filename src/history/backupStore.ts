@@ -1,10 +1,10 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { sha256Text } from '../core/hash';
+import { sha256Bytes, sha256Text } from '../core/hash';
 import { fail, Result } from '../core/types';
 import { diffLineCounts } from '../core/diff/counts';
-import { BlobStore } from './blobStore';
+import { BlobStore, Snapshot } from './blobStore';
 import { Journal } from './journal';
 import { LineChange } from '../core/diff/myers';
 import { Snapshotter, SnapshotResult } from './snapshotter';
@@ -21,6 +21,11 @@ export interface BeginInput {
   path: string;
   /** The file's current text, as the tool is about to change it. */
   beforeText: string;
+  /**
+   * Instead of the text: the file's bytes, when they cannot be read as text (binary, not
+   * UTF-8, over the size limit). Stored raw, named by their sha256; `beforeText` is ignored.
+   */
+  beforeBytes?: Buffer;
   turnId?: string;
   /** What the change will do to the file (default "modify"). */
   kind?: ChangeKind;
@@ -129,22 +134,25 @@ export class BackupStore {
    * must not mutate the file.
    */
   async begin(input: BeginInput): Promise<Result<{ id: string; before_sha256: string }>> {
-    if (!isNonEmpty(input.tool) || !isNonEmpty(input.path) || typeof input.beforeText !== 'string') {
-      return fail('INVALID_INPUT', 'begin needs a tool name, a path and the before text.');
+    const raw = input.beforeBytes;
+    if (!isNonEmpty(input.tool) || !isNonEmpty(input.path) || (raw === undefined ? typeof input.beforeText !== 'string' : !Buffer.isBuffer(raw))) {
+      return fail('INVALID_INPUT', 'begin needs a tool name, a path and the before text (or bytes).');
     }
     return this.write('begin', async () => {
       // Whatever finish left unsynced becomes durable first: the before text is usually the
       // previous after text (a dedup hit) or a delta against a keyframe written then.
       this.step('begin:start');
       await this.blobs.flush();
-      await this.blobs.ensureReadable(sha256Text(input.beforeText));
+      const beforeSha = raw ? sha256Bytes(raw) : sha256Text(input.beforeText);
+      await this.blobs.ensureReadable(beforeSha);
       this.step('begin:flushed');
-      const snap = await this.snapshotUnqueued(input.path, input.beforeText);
+      if (raw) await this.blobs.putRaw(beforeSha, raw);
+      else await this.snapshotUnqueued(input.path, input.beforeText);
       this.step('begin:snapshot');
       const entry: JournalEntry = {
         id: this.newId(), time: Date.now(), tool: input.tool, path: input.path,
-        before_sha256: snap.sha256, after_sha256: null,
-        bytes: Buffer.byteLength(input.beforeText, 'utf8'), after_bytes: null,
+        before_sha256: beforeSha, after_sha256: null,
+        bytes: raw ? raw.length : Buffer.byteLength(input.beforeText, 'utf8'), after_bytes: null,
         lines_added: 0, lines_removed: 0, outcome: 'pending', has_snapshot: true,
         ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
         kind: input.kind ?? 'modify',
@@ -153,8 +161,8 @@ export class BackupStore {
       await this.journal.put(entry);
       this.step('begin:journal');
       this.entries.set(entry.id, entry);
-      this.pendingTexts.set(entry.id, input.beforeText);
-      return { ok: true, id: entry.id, before_sha256: snap.sha256 };
+      if (!raw) this.pendingTexts.set(entry.id, input.beforeText);
+      return { ok: true, id: entry.id, before_sha256: beforeSha };
     });
   }
 
@@ -319,6 +327,15 @@ export class BackupStore {
   async readText(sha256: string): Promise<Result<{ text: string }>> {
     if (!/^[0-9a-f]{64}$/.test(sha256)) return fail('INVALID_INPUT', `"${sha256}" is not a sha256.`);
     return guard('readText', () => this.blobs.readText(sha256));
+  }
+
+  /**
+   * The snapshot with this sha256: its text, or the bytes of a file that was not text when it
+   * was backed up (restored byte for byte). Failures as readText.
+   */
+  async readSnapshot(sha256: string): Promise<Result<{ snapshot: Snapshot }>> {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) return fail('INVALID_INPUT', `"${sha256}" is not a sha256.`);
+    return guard('readSnapshot', () => this.blobs.readSnapshot(sha256));
   }
 
   async stats(): Promise<StoreStats> {

@@ -10,12 +10,16 @@ const gunzip = promisify(zlib.gunzip);
  *
  *   ASE-BLOB 1 key gzip <rawBytes>\n<gzip of the UTF-8 text>
  *   ASE-BLOB 1 delta gzip <rawBytes> <baseSha>\n<gzip of the JSON LineDelta against base>
+ *   ASE-BLOB 1 raw gzip <rawBytes>\n<gzip of the file's bytes>
  *
  * A key blob (keyframe) holds the whole text; a delta blob holds a line delta against a
- * keyframe (never against another delta, so a restore reads at most two blobs). gzip's
- * CRC32 catches most damage; the text's sha256 (the file name) catches the rest.
+ * keyframe (never against another delta, so a restore reads at most two blobs). A raw blob
+ * holds a file's bytes as they were on disk when they could not be read as text (binary, not
+ * UTF-8, or over the size limit), named by the sha256 of those bytes: what a rollback over
+ * such a file snapshots, so that rollback never needs to decode the file it replaces. gzip's
+ * CRC32 catches most damage; the sha256 (the file name) catches the rest.
  */
-export type BlobKind = 'key' | 'delta';
+export type BlobKind = 'key' | 'delta' | 'raw';
 
 export interface BlobHeader {
   kind: BlobKind;
@@ -49,8 +53,8 @@ export function parseBlobHeader(bytes: Buffer): { header: BlobHeader; bodyOffset
   if (fields[0] !== MAGIC || fields[1] !== '1' || fields[3] !== 'gzip') return null;
   const rawBytes = Number(fields[4]);
   if (!Number.isSafeInteger(rawBytes) || rawBytes < 0) return null;
-  if (fields[2] === 'key' && fields.length === 5) {
-    return { header: { kind: 'key', codec: 'gzip', rawBytes }, bodyOffset: nl + 1 };
+  if ((fields[2] === 'key' || fields[2] === 'raw') && fields.length === 5) {
+    return { header: { kind: fields[2], codec: 'gzip', rawBytes }, bodyOffset: nl + 1 };
   }
   if (fields[2] === 'delta' && fields.length === 6 && SHA_RE.test(fields[5])) {
     return { header: { kind: 'delta', codec: 'gzip', rawBytes, base: fields[5] }, bodyOffset: nl + 1 };

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { sha256Text } from '../core/hash';
+import { sha256Bytes, sha256Text } from '../core/hash';
 import { fail, Result } from '../core/types';
 import { splitLinesKeepEnds } from '../core/diff/lines';
 import { BlobHeader, BlobKind, decodeBlob, encodeBlob, MAX_HEADER_BYTES, parseBlobHeader } from './blobFormat';
@@ -13,6 +13,16 @@ export interface BlobInfo {
   /** Size of the blob file on disk. */
   bytes: number;
   base?: string;
+}
+
+/** A stored snapshot: a text, or the bytes of a file that was not text (a raw blob). */
+export type Snapshot = { text: string } | { bytes: Buffer };
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The bytes as UTF-8 text, or undefined when they are not valid UTF-8. */
+function strictUtf8(bytes: Buffer): string | undefined {
+  try { return UTF8.decode(bytes); } catch { return undefined; }
 }
 
 /** A keyframe's text split into lines, kept to compute deltas against it. */
@@ -119,7 +129,41 @@ export class BlobStore {
   }
 
   /**
-   * Reads the text with this sha256. Fails with NO_BACKUPS when no blob exists, and with
+   * Stores a file's raw bytes (whose sha256 is `sha256`) durably as a raw blob, unless a blob
+   * for it exists: the snapshot of a file that cannot be read as text. Never a keyframe.
+   */
+  async putRaw(sha256: string, bytes: Buffer): Promise<{ created: boolean }> {
+    if (this.index.has(sha256) && await this.fileExists(sha256)) return { created: false };
+    const encoded = await encodeBlob('raw', bytes);
+    const file = this.filePath(sha256);
+    const dir = path.dirname(file);
+    if (!this.knownDirs.has(dir)) { await ensureDirDurable(dir); this.knownDirs.add(dir); }
+    await writeFileDurable(file, encoded, this.tmpDir, true);
+    this.trusted.add(sha256);
+    this.index.set(sha256, { kind: 'raw', bytes: encoded.length });
+    return { created: true };
+  }
+
+  /**
+   * Reads the snapshot with this sha256: its text, or for a raw blob whose bytes are not
+   * UTF-8 text, the bytes (verified against the sha256). Failures as readText.
+   */
+  async readSnapshot(sha256: string): Promise<Result<{ snapshot: Snapshot }>> {
+    const loaded = await this.load(sha256);
+    if (!loaded.ok) return loaded;
+    if (loaded.header.kind !== 'raw') {
+      const read = await this.readText(sha256);
+      return read.ok ? { ok: true, snapshot: { text: read.text } } : read;
+    }
+    if (sha256Bytes(loaded.payload) !== sha256) return corrupt(sha256, 'the stored bytes fail the sha256 check');
+    this.trusted.add(sha256);
+    const text = strictUtf8(loaded.payload);
+    return { ok: true, snapshot: text !== undefined && sha256Text(text) === sha256 ? { text } : { bytes: loaded.payload } };
+  }
+
+  /**
+   * Reads the text with this sha256. Fails with NO_BACKUPS when no blob exists, with
+   * BINARY_FILE when it holds bytes that are not text (readSnapshot gives them), and with
    * INTERNAL_ERROR (`backup_corrupt: true`) when the blob or its keyframe is damaged or
    * the restored text's sha256 differs: a wrong text is never returned.
    */
@@ -127,6 +171,12 @@ export class BlobStore {
     const loaded = await this.load(sha256);
     if (!loaded.ok) return loaded;
     if (loaded.header.kind === 'key') return this.verified(sha256, loaded.payload.toString('utf8'));
+    if (loaded.header.kind === 'raw') {
+      const read = await this.readSnapshot(sha256);
+      if (!read.ok) return read;
+      if ('text' in read.snapshot) return { ok: true, text: read.snapshot.text };
+      return fail('BINARY_FILE', `Backup ${sha256.slice(0, 12)} holds ${read.snapshot.bytes.length} bytes that are not UTF-8 text (the file was not text when it was backed up); rollback restores them byte for byte.`, { sha256 });
+    }
 
     const base = loaded.header.base as string;
     const baseLoaded = await this.load(base);
@@ -171,7 +221,7 @@ export class BlobStore {
    */
   async ensureReadable(sha256: string): Promise<void> {
     if (!this.index.has(sha256) || this.trusted.has(sha256)) return;
-    const read = await this.readText(sha256);
+    const read = await this.readSnapshot(sha256);
     if (!read.ok) await this.remove(sha256);
   }
 

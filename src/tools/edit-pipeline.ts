@@ -6,7 +6,7 @@ import { readCurrentText, CurrentText } from '../workspace/current-text';
 import { languageIdFor } from '../workspace/language-id';
 import { Target } from '../workspace/resolve-target';
 import { checkFinalText } from '../core/final-text-guard';
-import { writeTransaction } from './write-transaction';
+import { writeTransaction, writesToDiskDirectly } from './write-transaction';
 import { withLockedTarget } from './locked-target';
 import { diffLineCounts } from '../core/diff';
 import { checkCandidate } from './validate-candidate';
@@ -43,6 +43,11 @@ export interface EditRequest {
    * rollback's hash protocol); a failure is returned as is and nothing is journaled.
    */
   precheck?(current: CurrentText | undefined): Result<{}>;
+  /**
+   * Called under the file's lock instead of failing when the file exists but cannot be read
+   * as text (binary, not UTF-8, too large): a rollback restores it without decoding it.
+   */
+  onUnreadable?(target: Target): Promise<ToolResultJson>;
   /** Computes the edit from the current text (undefined when the file does not exist yet). */
   plan(current: string | undefined): Result<{ plan: EditPlan }>;
 }
@@ -67,6 +72,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   let current: CurrentText | undefined;
   const read = await readCurrentText(target.uri, path, settings.maxFileBytes);
   if (read.ok) current = read.current;
+  else if (read.failure.error_type !== 'FILE_NOT_FOUND' && req.onUnreadable) return req.onUnreadable(target);
   else if (read.failure.error_type !== 'FILE_NOT_FOUND' || !req.allowCreate) return failureResult(read.failure, { path });
 
   if (!current && req.baseSha256) {
@@ -118,7 +124,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   }
   if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'Cancelled before the edit was applied; nothing was changed.', path };
 
-  const direct = current !== undefined && current.eol === 'mixed' && !current.isOpen;
+  const direct = current !== undefined && writesToDiskDirectly(current);
   let watch: DiagnosticsWatch = { before: [] };
   let diagnostics: Awaited<ReturnType<typeof reportNewDiagnostics>> | undefined;
   const committed = await writeTransaction(services, {
@@ -132,14 +138,14 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
       watch = await watchDiagnostics(ctx, target, current !== undefined && !direct);
     },
     afterWrite: async (written) => {
-      if (written.kind === 'delete') return;
+      if (!('applied' in written)) return;
       diagnostics = await reportNewDiagnostics(ctx, target, watch, current?.text, written.applied);
       if (diagnostics.rolledBack) return { rolledBack: { text: current?.text ?? '', message: diagnostics.summary } };
     },
   });
   if (!committed.ok) return failureResult(committed.failure, { path });
-  if (committed.written.kind === 'delete') {
-    return failureResult(fail('INTERNAL_ERROR', `The change to ${path} deleted the file instead of writing it.`).failure, { path });
+  if (!('applied' in committed.written)) {
+    return failureResult(fail('INTERNAL_ERROR', `The change to ${path} did not write its text (${committed.written.kind}).`).failure, { path });
   }
   const after = committed.written.applied;
   diagnostics ??= { fields: {}, rolledBack: false, summary: '' }; // afterWrite did not complete: the edit stands

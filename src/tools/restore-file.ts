@@ -2,7 +2,10 @@ import { fail, Result } from '../core/types';
 import { isRestorable } from '../history/retention';
 import { changeKindOf, JournalEntry } from '../history/types';
 import type { BackupStore } from '../history/backupStore';
-import { CurrentText, readCurrentText } from '../workspace/current-text';
+import type { Snapshot } from '../history/blobStore';
+import { CurrentContent, isCurrentBytes, readCurrentForRestore } from '../workspace/current-bytes';
+import type { Target } from '../workspace/resolve-target';
+import { SETTING_SPECS } from '../core/settings/specs';
 import { runEdit } from './edit-pipeline';
 import { withLockedTarget } from './locked-target';
 import { failureResult, ToolResultJson } from './tool-result';
@@ -16,6 +19,12 @@ export interface RestoreOptions {
   force?: boolean;
 }
 
+/** The most a rollback reads of a file that is not text (to snapshot it): the largest maxFileSizeMB allowed. */
+const MAX_RAW_BYTES = ((SETTING_SPECS.maxFileSizeMB as { max?: number }).max ?? 64) * 1024 * 1024;
+
+type Precheck = (current: Checked | undefined) => Result<{}>;
+type Checked = Pick<CurrentContent, 'isDirty' | 'sha256'>;
+
 /**
  * Restores a file to the text before a journaled edit, through the same path as every edit
  * (snapshot of the current text first, WorkspaceEdit, save), so the restore is undoable in
@@ -23,16 +32,25 @@ export interface RestoreOptions {
  * created is deleted instead (after its text was snapshotted, with consent for a protected
  * file). A file deleted since is re-created.
  *
+ * A rollback never needs to decode the file it replaces: when someone made it binary, not
+ * UTF-8 or too large, its bytes are snapshotted as they are and the text is written directly
+ * (restoreDirect); a snapshot that is itself such bytes is restored byte for byte.
+ *
  * The hash protocol holds for rollbacks too: the file must still be what the newest agent
  * change left (else someone changed it since and the rollback would discard that work) unless
  * `force`; a buffer with unsaved changes is never overwritten, forced or not.
  */
 export async function restoreBefore(ctx: InvocationContext, path: string, entry: JournalEntry, options: RestoreOptions = {}): Promise<ToolResultJson> {
   const tool = options.tool ?? 'rollback_file';
-  const stored = await ctx.services.store.readText(entry.before_sha256);
+  const stored = await ctx.services.store.readSnapshot(entry.before_sha256);
   if (!stored.ok) return { success: false, ...stored.failure, path };
-  const precheck = (current: CurrentText | undefined) => rollbackPrecheck(ctx.services.store, path, current, !!options.force);
+  const precheck: Precheck = (current) => rollbackPrecheck(ctx.services.store, path, current, !!options.force);
   if (changeKindOf(entry) === 'create') return deleteCreatedFile(ctx, path, entry, tool, precheck);
+  const snapshot = stored.snapshot;
+  const direct = (target: Target) => restoreDirect(ctx, target, entry, snapshot, precheck, tool);
+  if (!('text' in snapshot)) {
+    return withLockedTarget(ctx.services, path, { forWrite: true, allowCreate: true, protectedDirs: [ctx.services.storageDir] }, direct);
+  }
   const result = await runEdit(ctx, {
     tool,
     path,
@@ -42,7 +60,8 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
     // restoring an older text is the user's way back, however much smaller it is
     allowSizeReduce: true,
     precheck,
-    plan: () => ({ ok: true, plan: { newText: stored.text, changed: changedAll(stored.text), summary: `Restored ${path} to the state before ${entry.tool} at ${new Date(entry.time).toISOString()} (backup ${entry.id}).` } }),
+    onUnreadable: direct,
+    plan: () => ({ ok: true, plan: { newText: snapshot.text, changed: changedAll(snapshot.text), summary: `Restored ${path} to the state before ${entry.tool} at ${new Date(entry.time).toISOString()} (backup ${entry.id}).` } }),
   });
   return result.success ? { ...result, restored_backup_id: entry.id, excerpt: undefined } : result;
 }
@@ -51,7 +70,7 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
  * The rollback's guard, run under the file's lock on the text just read: unsaved changes are
  * never overwritten; without `force`, the file must hold what the newest agent change left.
  */
-export function rollbackPrecheck(store: Pick<BackupStore, 'list'>, path: string, current: CurrentText | undefined, force: boolean): Result<{}> {
+export function rollbackPrecheck(store: Pick<BackupStore, 'list'>, path: string, current: Checked | undefined, force: boolean): Result<{}> {
   if (current?.isDirty) {
     return fail('PERMISSION_DENIED', `${path} has unsaved changes in the editor; a rollback never overwrites them. Nothing was changed. Ask the user to save or revert the file first.`, { reason: 'unsaved_changes' });
   }
@@ -73,19 +92,65 @@ function changedAll(text: string) {
   return [{ start_line: 1, end_line: Math.min(lines, 8) }];
 }
 
-async function deleteCreatedFile(ctx: InvocationContext, path: string, entry: JournalEntry, tool: string, precheck: (c: CurrentText | undefined) => Result<{}>): Promise<ToolResultJson> {
+/**
+ * A restore that does not go through a text model (see restoreBefore), under the file's lock:
+ * read the file as text or as bytes, the rollback's precheck, consent for a protected file,
+ * then the write transaction (the current content snapshotted first, raw when not text).
+ */
+async function restoreDirect(ctx: InvocationContext, target: Target, entry: JournalEntry, snapshot: Snapshot, precheck: Precheck, tool: string): Promise<ToolResultJson> {
+  const { services } = ctx;
+  const path = target.displayPath;
+  const read = await readCurrentForRestore(target.uri, path, services.settings().maxFileBytes, MAX_RAW_BYTES);
+  if (!read.ok) return failureResult(read.failure, { path });
+  const current = read.current;
+  const pre = precheck(current);
+  if (!pre.ok) return failureResult(pre.failure, { path });
+  const newText = 'text' in snapshot ? snapshot.text : null;
+  const consent = await services.consentForSensitive(target, describeContent(current), newText ?? describeBytes((snapshot as { bytes: Buffer }).bytes.length), tool);
+  if (!consent.ok) return failureResult(consent.failure, { path });
+  const committed = await writeTransaction(services, {
+    tool, target, current, newText, createDirs: true, turnId: services.turnIdFor(ctx.invocationToken),
+    ...('bytes' in snapshot ? { newBytes: snapshot.bytes } : {}),
+  });
+  if (!committed.ok) return failureResult(committed.failure, { path });
+  const w = committed.written;
+  const sha256 = 'applied' in w ? w.applied.sha256 : 'raw' in w ? w.raw.sha256 : undefined;
+  const what = isCurrentBytes(current) ? ` over content that was not readable as text (${current.unreadable}; backed up as it was)` : '';
+  return {
+    success: true,
+    message: `Restored ${path} to the state before ${entry.tool} at ${new Date(entry.time).toISOString()} (backup ${entry.id})${what}${newText === null ? ', byte for byte' : ''}.`,
+    path,
+    sha256,
+    ...(current ? {} : { created: true }),
+    saved: true,
+    backup_id: committed.entryId,
+    restored_backup_id: entry.id,
+    ...('applied' in w && w.applied.notes.length ? { notes: w.applied.notes } : {}),
+  };
+}
+
+/** How content that is not shown as text appears in a consent dialog. */
+function describeContent(current: CurrentContent | undefined): string {
+  if (current === undefined) return '';
+  return isCurrentBytes(current) ? describeBytes(current.bytes.length) : current.text;
+}
+
+function describeBytes(length: number): string {
+  return `[${length} bytes that are not shown as text]\n`;
+}
+
+async function deleteCreatedFile(ctx: InvocationContext, path: string, entry: JournalEntry, tool: string, precheck: Precheck): Promise<ToolResultJson> {
   const { services } = ctx;
   return withLockedTarget(services, path, { forWrite: true, allowCreate: true, protectedDirs: [services.storageDir] }, async (target) => {
-    const read = await readCurrentText(target.uri, path, services.settings().maxFileBytes);
-    if (!read.ok) {
-      if (read.failure.error_type === 'FILE_NOT_FOUND') return { success: true, message: `${path} was created by ${entry.tool} and no longer exists; nothing to do.`, path, unchanged: true };
-      return failureResult(read.failure, { path });
-    }
-    const pre = precheck(read.current);
+    const read = await readCurrentForRestore(target.uri, path, services.settings().maxFileBytes, MAX_RAW_BYTES);
+    if (!read.ok) return failureResult(read.failure, { path });
+    const current = read.current;
+    if (current === undefined) return { success: true, message: `${path} was created by ${entry.tool} and no longer exists; nothing to do.`, path, unchanged: true };
+    const pre = precheck(current);
     if (!pre.ok) return failureResult(pre.failure, { path });
-    const consent = await services.consentForSensitive(target, read.current.text, '', tool);
+    const consent = await services.consentForSensitive(target, describeContent(current), '', tool);
     if (!consent.ok) return failureResult(consent.failure, { path });
-    const committed = await writeTransaction(services, { tool, target, current: read.current, newText: null, turnId: services.turnIdFor(ctx.invocationToken) });
+    const committed = await writeTransaction(services, { tool, target, current, newText: null, turnId: services.turnIdFor(ctx.invocationToken) });
     if (!committed.ok) return failureResult(committed.failure, { path });
     return {
       success: true,

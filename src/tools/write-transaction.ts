@@ -1,7 +1,12 @@
 import { fail, Result } from '../core/types';
 import type { ChangeKind } from '../history/types';
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import { sha256Bytes, sha256Text } from '../core/hash';
+import { CurrentContent, isCurrentBytes } from '../workspace/current-bytes';
 import type { CurrentText } from '../workspace/current-text';
 import { Applied, applyTextChange, createFileWithText, deleteFileEdit, writeClosedFileBytes } from '../workspace/apply-text';
+import { writeBytesChecked, writeBytesOverText } from '../workspace/write-direct';
 import type { Target } from '../workspace/resolve-target';
 import type { Services } from './services';
 
@@ -10,10 +15,15 @@ export interface WriteChange {
   /** Who makes it ("write_file", "rollback_file", "add_instructions", …); journaled. */
   tool: string;
   target: Target;
-  /** The file's text as read under its lock; undefined when the file does not exist. */
-  current: CurrentText | undefined;
+  /**
+   * The file as read under its lock: its text, or (a rollback over a file that is not text)
+   * its bytes; undefined when the file does not exist.
+   */
+  current: CurrentContent | undefined;
   /** The new text; null deletes the file. */
   newText: string | null;
+  /** Instead of a text: bytes to write as they are (a rollback to a snapshot that is not text). */
+  newBytes?: Buffer;
   turnId?: string;
   /** Create missing parent folders (a file that does not exist yet). */
   createDirs?: boolean;
@@ -32,7 +42,11 @@ export interface AfterWrite {
   rolledBack?: { text: string; message?: string };
 }
 
-export type Written = { kind: 'create' | 'modify'; applied: Applied } | { kind: 'delete' };
+export type Written =
+  | { kind: 'create' | 'modify'; applied: Applied }
+  /** Bytes written as they are (newBytes): no text to report. */
+  | { kind: 'create' | 'modify'; raw: { sha256: string; bytes: number } }
+  | { kind: 'delete' };
 
 export interface Committed {
   entryId: string;
@@ -58,10 +72,12 @@ export interface Committed {
 export async function writeTransaction(services: Services, change: WriteChange): Promise<Result<Committed>> {
   const { target, current } = change;
   const path = target.displayPath;
-  const kind: ChangeKind = current === undefined ? 'create' : change.newText === null ? 'delete' : 'modify';
-  if (kind === 'create' && change.newText === null) return fail('FILE_NOT_FOUND', `${path} does not exist; there is nothing to delete.`);
+  const deletes = change.newText === null && change.newBytes === undefined;
+  const kind: ChangeKind = current === undefined ? 'create' : deletes ? 'delete' : 'modify';
+  if (kind === 'create' && deletes) return fail('FILE_NOT_FOUND', `${path} does not exist; there is nothing to delete.`);
 
-  const begun = await services.store.begin({ tool: change.tool, path, beforeText: current?.text ?? '', turnId: change.turnId, kind });
+  const before = isCurrentBytes(current) ? { beforeText: '', beforeBytes: current.bytes } : { beforeText: current?.text ?? '' };
+  const begun = await services.store.begin({ tool: change.tool, path, ...before, turnId: change.turnId, kind });
   if (!begun.ok) {
     return fail('INTERNAL_ERROR', `The backup of ${path} could not be written (${begun.failure.message}), so nothing was changed.`);
   }
@@ -90,7 +106,7 @@ export async function writeTransaction(services: Services, change: WriteChange):
     const w = written.written;
     const rolledBack = after?.rolledBack;
     const finished = await services.store.finish(begun.id, {
-      afterText: rolledBack ? rolledBack.text : w.kind === 'delete' ? '' : w.applied.text,
+      ...(!rolledBack && 'raw' in w ? { after_sha256: w.raw.sha256 } : { afterText: rolledBack ? rolledBack.text : 'applied' in w ? w.applied.text : '' }),
       outcome: rolledBack ? 'rolled_back' : 'applied',
       ...(rolledBack?.message !== undefined ? { message: rolledBack.message } : {}),
     });
@@ -105,10 +121,46 @@ async function write(change: WriteChange, kind: ChangeKind): Promise<Result<{ wr
     const removed = await deleteFileEdit(target.uri);
     return removed.ok ? { ok: true, written: { kind: 'delete' } } : removed;
   }
+  if (change.newBytes !== undefined || isCurrentBytes(current)) return writeDirect(change, kind);
   const text = newText as string;
   let applied: Result<{ applied: Applied }>;
   if (current === undefined) applied = await createFileWithText(target.uri, text, !!change.createDirs, target.displayPath);
-  else if (current.eol === 'mixed' && !current.isOpen) applied = await writeClosedFileBytes(target.realPath, current, text, target.displayPath);
+  else if (writesToDiskDirectly(current)) applied = await writeClosedFileBytes(target.realPath, current, text, target.displayPath, directWriteNote(current));
   else applied = await applyTextChange(target.uri, current.text, text);
   return applied.ok ? { ok: true, written: { kind: kind as 'create' | 'modify', applied: applied.applied } } : applied;
+}
+
+/**
+ * True when a text change is written to the disk rather than through an editor model: a closed
+ * file with mixed line endings (a model would normalize every other line ending), or a model
+ * that has not yet reloaded what another program wrote (it would overwrite that).
+ */
+export function writesToDiskDirectly(current: CurrentText): boolean {
+  return current.editorStale === true || (current.eol === 'mixed' && !current.isOpen);
+}
+
+function directWriteNote(current: CurrentText): string {
+  return current.editorStale
+    ? 'Another program had changed the file on disk and the editor had not reloaded it yet, so the edit was computed from the disk and written directly to disk (no editor undo for this edit; rollback_file restores it).'
+    : 'The file has mixed line endings, which an editor model would normalize, so the edit was written directly to disk to keep every other line ending as it was (no editor undo for this edit; rollback_file restores it).';
+}
+
+/**
+ * A rollback's write that must not go through a text model: bytes restored as they are, or a
+ * text written over a file that is not text. Written atomically to the real path after the
+ * disk is checked to hold what was read (see write-direct.ts); an open, unmodified editor
+ * reloads it from disk.
+ */
+async function writeDirect(change: WriteChange, kind: 'create' | 'modify'): Promise<Result<{ written: Written }>> {
+  const { target, current } = change;
+  const data = change.newBytes ?? Buffer.from(change.newText as string, 'utf8');
+  if (current === undefined && change.createDirs) await fs.mkdir(nodePath.dirname(target.realPath), { recursive: true });
+  const done = isCurrentBytes(current) || current === undefined
+    ? await writeBytesChecked(target.realPath, current?.sha256 ?? null, data, target.displayPath)
+    : await writeBytesOverText(target.realPath, current, data, target.displayPath);
+  if (!done.ok) return done;
+  if (change.newBytes !== undefined) return { ok: true, written: { kind, raw: { sha256: sha256Bytes(data), bytes: data.length } } };
+  const text = change.newText as string;
+  const note = `${target.displayPath} was not readable as text (${isCurrentBytes(current) ? current.unreadable : 'missing'}), so the restored text was written directly to disk (no editor undo for this step; rollback_file can undo it).`;
+  return { ok: true, written: { kind, applied: { text, sha256: sha256Text(text), saved: true, notes: [note] } } };
 }

@@ -98,12 +98,13 @@ export function differingMiddle(a: string, b: string): { start: number; endOld: 
 }
 
 /**
- * Writes a closed file's new text straight to disk (see {@link writeClosedFileChecked}): used
- * only where VS Code's text model would change bytes outside the edit (mixed line endings).
+ * Writes a file's new text straight to disk (see {@link writeClosedFileChecked}): used only
+ * where VS Code's text model would change bytes outside the edit (mixed line endings) or does
+ * not hold what the disk holds (another program wrote the file; the model has not reloaded).
  * The cost: no editor undo and no local-history entry for this edit (our own backup still has
  * the old text).
  */
-export async function writeClosedFileBytes(realPath: string, expected: { text: string; bom: boolean }, newText: string, displayPath: string): Promise<Result<{ applied: Applied }>> {
+export async function writeClosedFileBytes(realPath: string, expected: { text: string; bom: boolean }, newText: string, displayPath: string, note: string): Promise<Result<{ applied: Applied }>> {
   const written = await writeClosedFileChecked(realPath, expected, newText, displayPath);
   if (!written.ok) return written;
   return {
@@ -112,7 +113,7 @@ export async function writeClosedFileBytes(realPath: string, expected: { text: s
       text: newText,
       sha256: sha256Text(newText),
       saved: true,
-      notes: ['The file has mixed line endings, which an editor model would normalize, so the edit was written directly to disk to keep every other line ending as it was (no editor undo for this edit; rollback_file restores it).'],
+      notes: [note],
     },
   };
 }

@@ -16,6 +16,13 @@ export interface CurrentText {
   isOpen: boolean;
   /** That model has changes the user has not saved. */
   isDirty: boolean;
+  /**
+   * The model has no unsaved changes but does not hold what the disk holds: another program
+   * wrote the file and VS Code has not reloaded it yet. `text` is then the disk's, and a
+   * write goes to the disk directly (through the model it would overwrite that program's
+   * change with the stale text, backed up as the stale text).
+   */
+  editorStale?: boolean;
 }
 
 export function findOpenDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
@@ -24,17 +31,39 @@ export function findOpenDocument(uri: vscode.Uri): vscode.TextDocument | undefin
 }
 
 /**
- * Reads the current text of an existing file. Failures: FILE_NOT_FOUND, IS_DIRECTORY,
- * TOO_LARGE, BINARY_FILE, NOT_UTF8. Never throws.
+ * Reads the current text of an existing file: an editor's text when it has unsaved changes
+ * (what the user sees), else what the disk holds — the editor's text when it matches the disk
+ * (line endings aside: VS Code's model normalizes mixed ones), else the disk's (`editorStale`).
+ * A model with no unsaved changes is never trusted over the disk: after another program wrote
+ * the file it may still hold the old text, or a lossy decoding of bytes that are not UTF-8,
+ * and an edit based on it would overwrite that program's work and back up the wrong text.
+ * Failures: FILE_NOT_FOUND, IS_DIRECTORY, TOO_LARGE, BINARY_FILE, NOT_UTF8. Never throws.
  */
 export async function readCurrentText(uri: vscode.Uri, displayPath: string, maxBytes: number): Promise<Result<{ current: CurrentText }>> {
   const doc = findOpenDocument(uri);
   if (doc) {
     const text = doc.getText();
     if (Buffer.byteLength(text, 'utf8') > maxBytes) return tooLarge(displayPath, maxBytes);
-    const bom = await hasBomOnDisk(uri.fsPath);
-    return { ok: true, current: { uri, text, sha256: sha256Text(text), eol: eolKind(text), bom, isOpen: true, isDirty: doc.isDirty } };
+    if (doc.isDirty) {
+      const bom = await hasBomOnDisk(uri.fsPath);
+      return { ok: true, current: { uri, text, sha256: sha256Text(text), eol: eolKind(text), bom, isOpen: true, isDirty: true } };
+    }
+    const disk = await readDiskText(uri, displayPath, maxBytes);
+    if (!disk.ok) return disk;
+    if (sameIgnoringLineEndings(text, disk.current.text)) {
+      return { ok: true, current: { uri, text, sha256: sha256Text(text), eol: eolKind(text), bom: disk.current.bom, isOpen: true, isDirty: false } };
+    }
+    return { ok: true, current: { ...disk.current, isOpen: true, editorStale: true } };
   }
+  return readDiskText(uri, displayPath, maxBytes);
+}
+
+function sameIgnoringLineEndings(a: string, b: string): boolean {
+  return a === b || a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n');
+}
+
+/** The file's text as the disk holds it (closed-file view). */
+async function readDiskText(uri: vscode.Uri, displayPath: string, maxBytes: number): Promise<Result<{ current: CurrentText }>> {
   let stat;
   try {
     stat = await fs.stat(uri.fsPath);

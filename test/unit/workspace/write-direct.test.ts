@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { writeClosedFileChecked } from '../../../src/workspace/write-direct';
+import { writeBytesChecked, writeClosedFileChecked } from '../../../src/workspace/write-direct';
+import { sha256Bytes } from '../../../src/core/hash';
 
 // The direct write path for closed files with mixed line endings (issue 19, item 8).
 describe('writeClosedFileChecked', () => {
@@ -39,5 +40,34 @@ describe('writeClosedFileChecked', () => {
     assert.equal(r.ok, true);
     assert.equal(fs.lstatSync(link).isSymbolicLink(), true);
     assert.equal(fs.readFileSync(link, 'utf8'), 'c\r\nd\n');
+  });
+});
+
+// A rollback over a file that is not text (issue 19, item 7): checked by the sha256 of its bytes.
+describe('writeBytesChecked', () => {
+  let dir: string;
+  beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-direct-')); });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const binary = Buffer.from([0, 1, 2, 0xff, 0]);
+
+  it('replaces bytes that still hash as read; refuses bytes that changed since', async () => {
+    const f = path.join(dir, 'b.bin');
+    fs.writeFileSync(f, binary);
+    const stale = await writeBytesChecked(f, sha256Bytes(Buffer.from('other')), Buffer.from('text\n'), 'b.bin');
+    assert.equal(stale.ok, false);
+    if (!stale.ok) assert.equal(stale.failure.error_type, 'HASH_MISMATCH');
+    assert.deepEqual(fs.readFileSync(f), binary);
+    const r = await writeBytesChecked(f, sha256Bytes(binary), Buffer.from('text\n'), 'b.bin');
+    assert.equal(r.ok, true);
+    assert.equal(fs.readFileSync(f, 'utf8'), 'text\n');
+  });
+
+  it('with no expected hash the file must not exist: it is created, and one that appeared meanwhile is kept', async () => {
+    const f = path.join(dir, 'new.bin');
+    assert.equal((await writeBytesChecked(f, null, binary, 'new.bin')).ok, true);
+    assert.deepEqual(fs.readFileSync(f), binary);
+    const again = await writeBytesChecked(f, null, Buffer.from('x'), 'new.bin');
+    assert.equal(again.ok, false);
+    assert.deepEqual(fs.readFileSync(f), binary);
   });
 });
