@@ -3,6 +3,7 @@ import { registerCommands } from './commands';
 import { createServices } from './tools/create-services';
 import { registerTools } from './tools/register-tools';
 import { registerUi } from './ui';
+import { registerMcp } from './mcp';
 
 /** Wires services, tools, views and commands; nothing else lives here. */
 export async function activate(context: vscode.ExtensionContext) {
@@ -10,8 +11,9 @@ export async function activate(context: vscode.ExtensionContext) {
   const tools = registerTools(context, services);
   registerCommands(context, services);
   const ui = registerUi(context, services);
-  // Returned for integration tests and other extensions: the live services, tools and views.
-  return { services, tools, ui };
+  const mcp = registerMcp(context, services, tools);
+  // Returned for integration tests and other extensions: the live services, tools, views and MCP server.
+  return { services, tools, ui, mcp };
 }
 
 export function deactivate(): void {

@@ -40,7 +40,7 @@ export function cancelled(message = 'Cancelled; nothing was changed.'): CommandO
  * object its own turn id, so a turn rollback is itself a turn that can be rolled back.
  */
 export function commandContext(services: Services, turnToken?: object): InvocationContext {
-  return { services, token: new vscode.CancellationTokenSource().token, invocationToken: turnToken };
+  return { services, token: new vscode.CancellationTokenSource().token, invocationToken: turnToken, client: 'command' };
 }
 
 /**

@@ -22,6 +22,8 @@ export interface ActivityEvent {
   path?: string;
   error_type?: string;
   message: string;
+  /** Who called ("chat", "mcp:<client name>"); absent for other callers. */
+  client?: string;
 }
 
 /**
@@ -47,7 +49,7 @@ export class ActivityLog {
   constructor(private readonly maxEvents = 500) {}
 
   /** Records one finished tool call; returns the event it produced. */
-  record(time: number, tool: string, success: boolean, bytesReturned: number, fields: { path?: string; error_type?: string; message: string }): ActivityEvent {
+  record(time: number, tool: string, success: boolean, bytesReturned: number, fields: { path?: string; error_type?: string; message: string; client?: string }): ActivityEvent {
     const s = this.perTool.get(tool) ?? { calls: 0, successes: 0, failures: 0, bytesReturned: 0 };
     s.calls++;
     if (success) s.successes++;

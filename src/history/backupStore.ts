@@ -27,6 +27,8 @@ export interface BeginInput {
    */
   beforeBytes?: Buffer;
   turnId?: string;
+  /** Who makes the change (JournalEntry.client). */
+  client?: string;
   /** What the change will do to the file (default "modify"). */
   kind?: ChangeKind;
 }
@@ -48,6 +50,7 @@ export interface AttemptInput {
   beforeText?: string;
   before_sha256?: string;
   turnId?: string;
+  client?: string;
   message?: string;
 }
 
@@ -155,6 +158,7 @@ export class BackupStore {
         bytes: raw ? raw.length : Buffer.byteLength(input.beforeText, 'utf8'), after_bytes: null,
         lines_added: 0, lines_removed: 0, outcome: 'pending', has_snapshot: true,
         ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
+        ...(input.client !== undefined ? { client: input.client } : {}),
         kind: input.kind ?? 'modify',
       };
       // One fdatasync: it also flushes the update records finish wrote without one.
@@ -273,6 +277,7 @@ export class BackupStore {
         lines_added: 0, lines_removed: 0, outcome: input.outcome, finished_time: now,
         has_snapshot: this.blobs.has(sha),
         ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
+        ...(input.client !== undefined ? { client: input.client } : {}),
         ...(input.message !== undefined ? { message: input.message } : {}),
       };
       await this.journal.put(entry);

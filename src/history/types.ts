@@ -36,6 +36,8 @@ export interface JournalEntry {
   outcome: Outcome;
   /** The chat request (turn) the change belongs to, when the caller knows it. */
   turn_id?: string;
+  /** Who made it: "chat" (Copilot or another chat participant), "mcp:<client name>", "command"…; absent when unknown. */
+  client?: string;
   /** Epoch milliseconds of the completion record. */
   finished_time?: number;
   /** A short note from the caller (e.g. why it was blocked). */

@@ -91,7 +91,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
 
   const planned = req.plan(current?.text);
   if (!planned.ok) {
-    await services.store.recordAttempt({ tool: req.tool, path, outcome: outcomeOf(planned.failure.error_type), beforeText: current?.text ?? '', turnId, message: planned.failure.message });
+    await services.store.recordAttempt({ tool: req.tool, path, outcome: outcomeOf(planned.failure.error_type), beforeText: current?.text ?? '', turnId, client: ctx.client, message: planned.failure.message });
     return failureResult(planned.failure, { path });
   }
   const plan = planned.plan;
@@ -106,20 +106,20 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
     allowSizeReduce: !!req.allowSizeReduce,
   });
   if (!final.ok) {
-    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, message: final.failure.message });
+    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, client: ctx.client, message: final.failure.message });
     return failureResult(final.failure, { path });
   }
 
   const languageId = languageIdFor(target.uri);
   const check = await checkCandidate({ languageId, displayPath: path, sourceDir: nodePath.dirname(target.absPath), baseText: current?.text ?? '', candidateText: plan.newText, skip: !!req.skipValidation, settings });
   if (check.blocked) {
-    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, message: check.blocked.message });
+    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, client: ctx.client, message: check.blocked.message });
     return check.blocked;
   }
 
   const consent = await services.consentForSensitive(target, current?.text ?? '', plan.newText, req.tool);
   if (!consent.ok) {
-    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, message: consent.failure.message });
+    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, client: ctx.client, message: consent.failure.message });
     return failureResult(consent.failure, { path });
   }
   if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'Cancelled before the edit was applied; nothing was changed.', path };
@@ -133,6 +133,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
     current,
     newText: plan.newText,
     turnId,
+    client: ctx.client,
     createDirs: req.createDirs,
     beforeWrite: async () => {
       watch = await watchDiagnostics(ctx, target, current !== undefined && !direct);

@@ -109,7 +109,7 @@ async function restoreDirect(ctx: InvocationContext, target: Target, entry: Jour
   const consent = await services.consentForSensitive(target, describeContent(current), newText ?? describeBytes((snapshot as { bytes: Buffer }).bytes.length), tool);
   if (!consent.ok) return failureResult(consent.failure, { path });
   const committed = await writeTransaction(services, {
-    tool, target, current, newText, createDirs: true, turnId: services.turnIdFor(ctx.invocationToken),
+    tool, target, current, newText, createDirs: true, turnId: services.turnIdFor(ctx.invocationToken), client: ctx.client,
     ...('bytes' in snapshot ? { newBytes: snapshot.bytes } : {}),
   });
   if (!committed.ok) return failureResult(committed.failure, { path });
@@ -150,7 +150,7 @@ async function deleteCreatedFile(ctx: InvocationContext, path: string, entry: Jo
     if (!pre.ok) return failureResult(pre.failure, { path });
     const consent = await services.consentForSensitive(target, describeContent(current), '', tool);
     if (!consent.ok) return failureResult(consent.failure, { path });
-    const committed = await writeTransaction(services, { tool, target, current, newText: null, turnId: services.turnIdFor(ctx.invocationToken) });
+    const committed = await writeTransaction(services, { tool, target, current, newText: null, turnId: services.turnIdFor(ctx.invocationToken), client: ctx.client });
     if (!committed.ok) return failureResult(committed.failure, { path });
     return {
       success: true,

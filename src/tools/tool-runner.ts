@@ -20,6 +20,11 @@ export interface InvocationContext {
   token: vscode.CancellationToken;
   /** The chat request's opaque token (undefined outside a chat request): used to group turns. */
   invocationToken: unknown;
+  /**
+   * Who called, as the history records it: "chat" (a chat request through vscode.lm), "mcp:<client
+   * name>" (our MCP server), undefined for other invokeTool callers.
+   */
+  client?: string;
 }
 
 /**
@@ -59,19 +64,30 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<I>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const client = options.toolInvocationToken === undefined ? undefined : 'chat';
+    const { text } = await this.call(options.input as unknown, token, options.toolInvocationToken, client);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+  }
+
+  /**
+   * One call from any client (vscode.lm, the MCP server): the result as the model receives it,
+   * with late diagnostics of earlier edits attached once, and noted in the activity log.
+   */
+  async call(rawInput: unknown, token: vscode.CancellationToken, invocationToken: unknown, client: string | undefined): Promise<{ result: ToolResultJson; text: string }> {
     // Diagnostics of an earlier edit that arrived after its result ride along, once.
-    const result = this.services.lateDiagnostics.attachTo(await this.run(options.input as unknown, token, options.toolInvocationToken));
+    const result = this.services.lateDiagnostics.attachTo(await this.run(rawInput, token, invocationToken, client));
     const text = JSON.stringify(result);
     this.services.activity.record(Date.now(), this.def.name, result.success, Buffer.byteLength(text, 'utf8'), {
       path: typeof result.path === 'string' ? result.path : undefined,
       error_type: result.error_type,
       message: result.message,
+      ...(client ? { client } : {}),
     });
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+    return { result, text };
   }
 
   /** The whole call, as data; exported for the benchmarks and tests that bypass the LM API. */
-  async run(rawInput: unknown, token: vscode.CancellationToken, invocationToken?: unknown): Promise<ToolResultJson> {
+  async run(rawInput: unknown, token: vscode.CancellationToken, invocationToken?: unknown, client?: string): Promise<ToolResultJson> {
     const { services, def } = this;
     const checked = services.checkInput(def.name, rawInput);
     const path = pathOf(rawInput);
@@ -88,7 +104,7 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
       const gate = services.guard.before(call);
       if (!gate.proceed) return failureResult(gate.failure, path ? { path } : {});
       if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'The call was cancelled before it started; nothing was changed.' };
-      const result = await def.invoke(input, { services, token, invocationToken });
+      const result = await def.invoke(input, { services, token, invocationToken, client });
       const replaced = services.guard.after(call, result);
       if (replaced) return failureResult(replaced, { path: result.path ?? path });
       return gate.warning ? { ...result, warning: gate.warning } : result;

@@ -25,6 +25,8 @@ export interface WriteChange {
   /** Instead of a text: bytes to write as they are (a rollback to a snapshot that is not text). */
   newBytes?: Buffer;
   turnId?: string;
+  /** Who makes it (journaled: JournalEntry.client). */
+  client?: string;
   /** Create missing parent folders (a file that does not exist yet). */
   createDirs?: boolean;
   /** Runs after the snapshot, right before the write (the diagnostics watch starts here). */
@@ -77,7 +79,7 @@ export async function writeTransaction(services: Services, change: WriteChange):
   if (kind === 'create' && deletes) return fail('FILE_NOT_FOUND', `${path} does not exist; there is nothing to delete.`);
 
   const before = isCurrentBytes(current) ? { beforeText: '', beforeBytes: current.bytes } : { beforeText: current?.text ?? '' };
-  const begun = await services.store.begin({ tool: change.tool, path, ...before, turnId: change.turnId, kind });
+  const begun = await services.store.begin({ tool: change.tool, path, ...before, turnId: change.turnId, client: change.client, kind });
   if (!begun.ok) {
     return fail('INTERNAL_ERROR', `The backup of ${path} could not be written (${begun.failure.message}), so nothing was changed.`);
   }

@@ -60,7 +60,8 @@ export class StatusBarController implements vscode.Disposable {
 function describe(e: ActivityEvent): string {
   const where = e.path ? ` ${e.path}` : '';
   const type = e.error_type ? ` (${e.error_type})` : '';
-  return `${clockTime(e.time)} ${e.tool}${where}: ${e.kind}${type}`;
+  const via = e.client?.startsWith('mcp:') ? ` via MCP (${e.client.slice(4)})` : '';
+  return `${clockTime(e.time)} ${e.tool}${where}${via}: ${e.kind}${type}`;
 }
 
 function tooltip(edits: number, blocked: number, last: ActivityEvent | undefined, alert: ActivityEvent | undefined): vscode.MarkdownString {

@@ -4,6 +4,9 @@ import { withStringLimits } from './string-limits';
 import { TOOL_NAMES } from './tool-sets';
 import { TOOL_CATALOG } from './tools';
 
+/** The id src/mcp/ registers its server definition provider under. */
+export const MCP_PROVIDER_ID = 'agentSafeEdit.mcp';
+
 /**
  * The `contributes` sections package.json gets from the catalog, in package.json's order.
  * scripts/manifest.mjs writes them; a unit test checks the committed package.json equals them.
@@ -30,6 +33,7 @@ export function manifestSections(): Record<string, unknown> {
     viewsContainers: VIEWS_CONTAINERS,
     views: VIEWS,
     viewsWelcome: VIEWS_WELCOME,
+    mcpServerDefinitionProviders: [{ id: MCP_PROVIDER_ID, label: 'Agent Safe Edit' }],
   };
 }
 

@@ -41,6 +41,7 @@ export const SETTING_TEXTS: Readonly<Record<string, SettingText>> = Object.freez
   'execute.maxOutputKB': { text: 'Captured stdout/stderr per stream (head and tail kept).' },
   'execute.allowInlineCode': { text: 'Let `execute_program` run code given on its command line (`sh -c`, `python -c`, `node -e`, `pwsh -Command`, `cmd /c`…) and git calls that change what git runs (`git -c`, `git config`, `--exec-path`, `submodule foreach`…). Off: such calls are refused. On: each one is still asked in a dialog every time, even when the tool is always allowed.', markdown: true },
   'execute.allowProtectedPathArguments': { text: 'Let `execute_program` take arguments that name a protected file (`.vscode/*.json`, workflows, `.env*`, lockfiles, `safeEdit.protectedFiles`…) or anything inside `.git`. Off: such calls are refused. On: each one is still asked in a dialog every time, even when the tool is always allowed.', markdown: true },
+  'mcp.enabled': { text: 'Serve the tools to MCP clients (Agent Host sessions, Claude Code, Codex, Cline…) from a server inside this window, bound to 127.0.0.1 and protected by a per-window token (command "Agent Safe Edit: Show MCP Connection"). Same guards, backups and history as the chat tools. Off: no server listens.' },
   protectedFiles: { text: 'Extra glob patterns (workspace-relative) of files whose edits need your explicit consent, in addition to the built-in list (.vscode/*.json, .github/workflows/**, .env*, lockfiles, …).' },
 });
 

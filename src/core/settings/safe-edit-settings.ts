@@ -30,6 +30,8 @@ export interface SafeEditSettings {
   executeAllowInlineCode: boolean;
   /** execute_program may name protected files or .git internals in its arguments (each call still asked). User settings only. */
   executeAllowProtectedPathArguments: boolean;
+  /** Serve the tools over MCP on 127.0.0.1 (src/mcp/). */
+  mcpEnabled: boolean;
 }
 
 export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings {
@@ -62,5 +64,6 @@ export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings
     protectedFiles: v.protectedFiles as string[],
     executeAllowInlineCode: v['execute.allowInlineCode'] === true,
     executeAllowProtectedPathArguments: v['execute.allowProtectedPathArguments'] === true,
+    mcpEnabled: v['mcp.enabled'] === true,
   };
 }

@@ -52,4 +52,6 @@ export const SETTING_SPECS: Readonly<Record<string, SettingSpec>> = Object.freez
   // must never turn them on, trusted or not (package.json declares them machine-scoped too).
   'execute.allowInlineCode': { kind: 'boolean', default: false, safer: false, userOnly: true },
   'execute.allowProtectedPathArguments': { kind: 'boolean', default: false, safer: false, userOnly: true },
+  // Off is the tighter choice: a workspace may turn the MCP server off, never on against the user.
+  'mcp.enabled': { kind: 'boolean', default: true, safer: false },
 });

@@ -1,0 +1,142 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { activateExtension, freshDir } from './helpers';
+
+// Issue 17: the MCP server the extension serves from the extension host, driven by the SDK's
+// own client as an agent outside VS Code would (Claude Code, Codex, Cline…).
+describe('MCP server: the same tools for MCP clients', () => {
+  let api: any;
+  let connection: { url: string; token: string };
+  const clients: Client[] = [];
+  before(async () => {
+    api = await activateExtension();
+    connection = await vscode.commands.executeCommand('agentSafeEdit.showMcpConnection', { quiet: true }) as any;
+    assert.ok(connection?.url, 'the server runs by default');
+  });
+  after(async () => {
+    for (const c of clients) await c.close().catch(() => undefined);
+  });
+
+  /** token null: no Authorization header at all. */
+  async function connect(name: string, token: string | null = connection.token): Promise<Client> {
+    const client = new Client({ name, version: '1.0.0' });
+    const headers: Record<string, string> = token === null ? {} : { Authorization: `Bearer ${token}` };
+    await client.connect(new StreamableHTTPClientTransport(new URL(connection.url), { requestInit: { headers } }));
+    clients.push(client);
+    return client;
+  }
+
+  async function call(client: Client, name: string, args: Record<string, unknown>): Promise<{ json: any; isError: boolean }> {
+    const r: any = await client.callTool({ name, arguments: args });
+    const json = JSON.parse(r.content[0].text);
+    assert.deepEqual(r.structuredContent, json, 'structured content is the same JSON');
+    return { json, isError: r.isError === true };
+  }
+
+  it('listens on 127.0.0.1 only and lists every tool with the schema VS Code has, and annotations', async () => {
+    assert.match(connection.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const client = await connect('list-test');
+    const { tools } = await client.listTools();
+    const manifest = vscode.extensions.getExtension('agent-safe-edit.agent-safe-edit')!.packageJSON.contributes.languageModelTools as any[];
+    assert.deepEqual(tools.map((t) => t.name).sort(), manifest.map((t) => t.name).sort());
+    for (const t of manifest) {
+      const listed = tools.find((x) => x.name === t.name)!;
+      assert.deepEqual(listed.inputSchema, t.inputSchema, `${t.name}: same input schema`);
+      assert.equal(listed.description, t.modelDescription);
+    }
+    const byName = new Map(tools.map((t) => [t.name, t.annotations]));
+    assert.equal(byName.get('safe_read_file')?.readOnlyHint, true);
+    assert.equal(byName.get('write_file')?.readOnlyHint, false);
+    assert.equal(byName.get('write_file')?.destructiveHint, true);
+    assert.equal(byName.get('execute_program')?.openWorldHint, true);
+  });
+
+  it('an edit through MCP is guarded, backed up, journaled with the client\'s name, and rolled back through MCP', async () => {
+    const d = freshDir('mcp-edit');
+    const rel = `${d.rel}/calc.c`;
+    const abs = path.join(d.abs, 'calc.c');
+    const original = '/* calculator */\n' + 'int op(int a, int b) { return a + b; }\n'.repeat(88);
+    fs.writeFileSync(abs, original);
+    const client = await connect('mcp-test-agent');
+
+    const read = await call(client, 'safe_read_file', { path: rel });
+    assert.equal(read.isError, false, JSON.stringify(read.json));
+    // the seed incident: a whole-file write of "}" is refused as data, isError set, file intact
+    const wipe = await call(client, 'write_file', { path: rel, base_sha256: read.json.sha256, content: '}' });
+    assert.equal(wipe.isError, true);
+    assert.equal(wipe.json.error_type, 'SIZE_REDUCTION_BLOCKED', JSON.stringify(wipe.json));
+    assert.equal(fs.readFileSync(abs, 'utf8'), original);
+
+    const edit = await call(client, 'replace_in_file', { path: rel, base_sha256: read.json.sha256, old_text: '/* calculator */', new_text: '/* calculator v2 */' });
+    assert.equal(edit.isError, false, JSON.stringify(edit.json));
+    assert.match(fs.readFileSync(abs, 'utf8'), /calculator v2/);
+    const entry = api.services.store.list(rel).find((e: any) => e.outcome === 'applied');
+    assert.equal(entry.client, 'mcp:mcp-test-agent', JSON.stringify(entry));
+    assert.ok(entry.turn_id, 'an MCP session groups its calls into turns');
+    const blocked = api.services.store.list(rel).find((e: any) => e.outcome === 'blocked');
+    assert.equal(blocked?.client, 'mcp:mcp-test-agent', 'attempts are attributed too');
+    assert.ok(api.services.activity.events.some((e: any) => e.client === 'mcp:mcp-test-agent' && e.tool === 'replace_in_file'), 'the dashboard\'s activity log names the client');
+
+    const back = await call(client, 'rollback_file', { path: rel });
+    assert.equal(back.isError, false, JSON.stringify(back.json));
+    assert.equal(fs.readFileSync(abs, 'utf8'), original);
+    const mcp = await vscode.commands.executeCommand('agentSafeEdit.showMcpConnection', { quiet: true }) as any;
+    assert.ok(mcp.clients.includes('mcp-test-agent'), JSON.stringify(mcp.clients));
+  });
+
+  it('"Roll Back Agent Turn" undoes an MCP session\'s turn: both files it changed, nothing else', async () => {
+    const d = freshDir('mcp-turn');
+    const files = ['a.txt', 'b.txt'].map((n) => ({ rel: `${d.rel}/${n}`, abs: path.join(d.abs, n) }));
+    for (const f of files) fs.writeFileSync(f.abs, `${f.rel} before\n`);
+    const client = await connect('turn-agent');
+    for (const f of files) {
+      const r = await call(client, 'safe_read_file', { path: f.rel });
+      const w = await call(client, 'write_file', { path: f.rel, base_sha256: r.json.sha256, content: `${f.rel} after\n` });
+      assert.equal(w.isError, false, JSON.stringify(w.json));
+    }
+    const turnIds = new Set(files.map((f) => api.services.store.list(f.rel)[0].turn_id));
+    assert.equal(turnIds.size, 1, 'one MCP session, one turn');
+    const out: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false, uiToken: api.services.uiTokenForTests() });
+    assert.equal(out.ok, true, JSON.stringify(out));
+    assert.deepEqual([...out.restored].sort(), files.map((f) => f.rel).sort());
+    for (const f of files) assert.equal(fs.readFileSync(f.abs, 'utf8'), `${f.rel} before\n`);
+  });
+
+  it('a wrong or missing token is refused (401) and reaches no tool', async () => {
+    await assert.rejects(connect('no-token', null), /401|Unauthorized|token/i);
+    await assert.rejects(connect('bad-token', connection.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))), /401|Unauthorized|token/i);
+    const raw = await fetch(connection.url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    assert.equal(raw.status, 401);
+  });
+
+  it('an unknown tool name answers isError with the tool list', async () => {
+    const client = await connect('unknown-tool');
+    const r = await call(client, 'apply_patch', { input: '*** Begin Patch' });
+    assert.equal(r.isError, true);
+    assert.match(r.json.message, /safe_patch/);
+  });
+
+  it('safeEdit.mcp.enabled off stops the server; on again starts a new one with a new token', async () => {
+    const config = vscode.workspace.getConfiguration('safeEdit');
+    await config.update('mcp.enabled', false, vscode.ConfigurationTarget.Global);
+    try {
+      let off: any = connection;
+      for (let i = 0; i < 50 && off; i++) { await new Promise((r) => setTimeout(r, 100)); off = await vscode.commands.executeCommand('agentSafeEdit.showMcpConnection', { quiet: true }); }
+      assert.equal(off, undefined, 'no server while the setting is off');
+      await assert.rejects(fetch(connection.url, { method: 'POST' }));
+    } finally {
+      await config.update('mcp.enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+    let on: any;
+    for (let i = 0; i < 50 && !on; i++) { await new Promise((r) => setTimeout(r, 100)); on = await vscode.commands.executeCommand('agentSafeEdit.showMcpConnection', { quiet: true }); }
+    assert.ok(on?.url, 'the server is back');
+    assert.notEqual(on.token, connection.token);
+    connection = on;
+    const client = await connect('after-restart');
+    assert.ok((await client.listTools()).tools.length > 0);
+  });
+});
