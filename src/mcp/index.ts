@@ -71,12 +71,15 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
 
   context.subscriptions.push(
     changed,
-    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('safeEdit.mcp.enabled')) void reapply(); }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('safeEdit.mcp.enabled')) void reapply();
+      else if (e.affectsConfiguration(AGENT_HOST_SETTING)) changed.fire();
+    }),
     vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
       onDidChangeMcpServerDefinitions: changed.event,
       provideMcpServerDefinitions: async () => {
         await starting;
-        if (!endpoint) return [];
+        if (!endpoint || !offeredToVSCode()) return [];
         return [new vscode.McpHttpServerDefinition('Agent Safe Edit', vscode.Uri.parse(endpoint.url), { Authorization: `Bearer ${endpoint.token}` }, version)];
       },
     }),
@@ -103,6 +106,20 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
     return endpoint ? { url: endpoint.url, token: endpoint.token, clients: endpoint.clients() } : undefined;
   }
   return { connection: current };
+}
+
+const AGENT_HOST_SETTING = 'chat.agentHost.enabled';
+
+/**
+ * Whether VS Code's own chat gets the server's definition: only with Agent Host sessions on.
+ * Without them the chat has our tools already (vscode.lm.registerTool) and Copilot would start
+ * the server and offer every tool twice (measured with Copilot Chat 0.67: nine extra
+ * `mcp_agent_safe_ed_*` tools in each request); Agent Host sessions get extension tools only
+ * through enabled tool sets, but MCP servers always, so there the definition is the way in.
+ * Agents outside VS Code use the connection the command shows, whatever this says.
+ */
+function offeredToVSCode(): boolean {
+  return vscode.workspace.getConfiguration().get<boolean>(AGENT_HOST_SETTING) === true;
 }
 
 /** The `mcpServers` entry agents outside VS Code take (Claude Code, Cursor, Cline: HTTP with a header). */

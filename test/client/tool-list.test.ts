@@ -28,6 +28,9 @@ describe('real client: the tools Copilot agent mode offers the model', () => {
     // Kept for the runner, which prints it: the list a reader checks names against.
     if (process.env.ASE_MODEL_LOG) fs.writeFileSync(path.join(path.dirname(process.env.ASE_MODEL_LOG), 'offered-tools.json'), JSON.stringify(names, null, 1));
     assert.equal(new Set(names).size, names.length, `a tool name is offered twice: ${names.join(', ')}`);
+    // Our MCP server runs (for agents outside VS Code) but is not offered to this chat, which has
+    // the tools already: no second copy of each under an mcp_ name (src/mcp/index.ts).
+    assert.deepEqual(names.filter((n) => /^mcp_agent_safe/.test(n)), [], 'our tools are offered twice, through MCP too');
     for (const tool of contributedTools()) {
       const seen = offered.find((t) => t.function.name === tool.name);
       assert.ok(seen, `${tool.name} is not among the ${names.length} tools offered to the model: ${names.join(', ')}`);
