@@ -167,6 +167,61 @@ export class BackupStore {
   }
 
   /**
+   * `begin` for a multi-file change: the snapshots of every file's before-content are stored
+   * durably, then one pending entry per file, all sharing a new `group_id`, is appended with one
+   * write and one fdatasync. The caller writes no file before this returned; it then finishes
+   * each entry with `finish`. Entries of a group that a crash leaves pending are reported by
+   * `open` in `interruptedGroups` (see RecoveryReport).
+   */
+  async beginGroup(inputs: BeginInput[]): Promise<Result<{ group_id: string; entries: Array<{ id: string; before_sha256: string }> }>> {
+    if (inputs.length === 0) return fail('INVALID_INPUT', 'beginGroup needs at least one change.');
+    for (const input of inputs) {
+      const raw = input.beforeBytes;
+      if (!isNonEmpty(input.tool) || !isNonEmpty(input.path) || (raw === undefined ? typeof input.beforeText !== 'string' : !Buffer.isBuffer(raw))) {
+        return fail('INVALID_INPUT', 'beginGroup needs, per change, a tool name, a path and the before text (or bytes).');
+      }
+    }
+    return this.write('beginGroup', async () => {
+      this.step('group:start');
+      await this.blobs.flush();
+      const groupId = `g-${this.newId()}`;
+      const entries: JournalEntry[] = [];
+      for (const input of inputs) {
+        const raw = input.beforeBytes;
+        const beforeSha = raw ? sha256Bytes(raw) : sha256Text(input.beforeText);
+        await this.blobs.ensureReadable(beforeSha);
+        if (raw) await this.blobs.putRaw(beforeSha, raw);
+        else await this.snapshotUnqueued(input.path, input.beforeText);
+        this.step('group:snapshot');
+        entries.push({
+          id: this.newId(), time: Date.now(), tool: input.tool, path: input.path,
+          before_sha256: beforeSha, after_sha256: null,
+          bytes: raw ? raw.length : Buffer.byteLength(input.beforeText, 'utf8'), after_bytes: null,
+          lines_added: 0, lines_removed: 0, outcome: 'pending', has_snapshot: true,
+          ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
+          kind: input.kind ?? 'modify',
+          group_id: groupId, group_size: inputs.length,
+        });
+      }
+      // Snapshots durable before the entries that name them (blob writes are fsynced unless deferSync).
+      await this.journal.putMany(entries);
+      this.step('group:journal');
+      entries.forEach((entry, i) => {
+        this.entries.set(entry.id, entry);
+        if (!inputs[i].beforeBytes) this.pendingTexts.set(entry.id, inputs[i].beforeText);
+      });
+      return { ok: true, group_id: groupId, entries: entries.map((e) => ({ id: e.id, before_sha256: e.before_sha256 })) };
+    });
+  }
+
+  /** The entries of one multi-file change, in the order they were begun (copies). */
+  listGroup(groupId: string): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    for (const entry of this.entries.values()) if (entry.group_id === groupId) out.push({ ...entry });
+    return out;
+  }
+
+  /**
    * Completes an entry from `begin`. With `afterText` and outcome "applied" the after
    * text is snapshotted too (cheap: usually a small delta, and it is the next edit's
    * before text anyway), so a later edit based on it can be answered with a diff. Lines
@@ -399,18 +454,25 @@ export class BackupStore {
     for (const entry of loaded.entries) this.entries.set(entry.id, entry);
 
     const interrupted: string[] = [];
+    const cutGroups = new Set<string>();
     for (const entry of this.entries.values()) {
       if (entry.outcome !== 'pending') continue;
       const update: EntryUpdate = { outcome: 'interrupted', finished_time: Date.now() };
       await this.journal.update(entry.id, update);
       Object.assign(entry, update);
       interrupted.push(entry.id);
+      if (entry.group_id !== undefined) cutGroups.add(entry.group_id);
     }
+    // A group with a pending entry may have landed on some files only. The store never touches
+    // the user's files (it does not know their folders, nor whether the user edited them
+    // since), so it reports the group; every entry of it keeps its before snapshot and a
+    // rollback of the group restores all of them at once (all-before).
+    const interruptedGroups = [...cutGroups].map((id) => ({ group_id: id, paths: [...this.entries.values()].filter((e) => e.group_id === id).map((e) => e.path) }));
     this.isOpen = true;
     await this.loadEvictions();
     await this.applyRetention();
     await this.collectGarbage();
-    return { ok: true, recovery: { interrupted, tornBytes: loaded.tornBytes, badLines: loaded.badLines, tempFilesRemoved } };
+    return { ok: true, recovery: { interrupted, interruptedGroups, tornBytes: loaded.tornBytes, badLines: loaded.badLines, tempFilesRemoved } };
   }
 
   /** Runs a write in the queue after opening, turning exceptions into INTERNAL_ERROR values. */
