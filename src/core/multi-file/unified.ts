@@ -19,12 +19,17 @@ type Outcome = { ok: true; plan: FilePlan } | { ok: false; error: MultiFileError
 export function planUnifiedFiles(patchText: string, readFile: ReadFile): MultiFilePlan {
   const parsed = parsePatch(patchText);
   if (!parsed.ok) return { ok: false, error: { type: 'INVALID_PATCH', message: `${parsed.message} Send a unified diff with ---/+++ headers per file and @@ hunks whose lines start with ' ', '-' or '+'.` } };
+  // Each file is written by one section only: a second section, or a rename onto a file another
+  // section names, would be planned against the same old text and written twice.
   const seen = new Set<string>();
   for (const f of parsed.files) {
     const p = sectionPath(f);
     if (p === undefined) return { ok: false, error: { type: 'INVALID_PATCH', message: 'A file section of the patch names no file (no ---/+++ header): with several files, every section needs its headers.' } };
-    if (seen.has(p)) return { ok: false, error: { type: 'INVALID_PATCH', message: `${p} has two file sections in the patch; put all its hunks in one section.`, path: p } };
-    seen.add(p);
+    const names = f.newPath !== undefined && f.newPath !== p ? [p, f.newPath] : [p];
+    for (const n of names) {
+      if (seen.has(n)) return { ok: false, error: { type: 'INVALID_PATCH', message: `${n} is named by two file sections of the patch (or renamed onto); put all its hunks in one section.`, path: n } };
+      seen.add(n);
+    }
   }
   const plans: FilePlan[] = [];
   const failures: MultiFileError[] = [];

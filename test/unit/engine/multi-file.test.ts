@@ -54,6 +54,12 @@ describe('multi-file: planUnifiedFiles', () => {
     const r = planUnifiedFiles(twice, files({ 'a.txt': a }));
     assert.ok(!r.ok);
     assert.equal(r.error.type, 'INVALID_PATCH');
+    // a rename onto a file another section adds would write that file twice
+    const onto = '--- a/a.txt\n+++ b/x.txt\n@@\n-one\n+1\n--- /dev/null\n+++ b/x.txt\n@@ -0,0 +1 @@\n+new\n';
+    const clash = planUnifiedFiles(onto, files({ 'a.txt': a }));
+    assert.ok(!clash.ok);
+    assert.equal(clash.error.type, 'INVALID_PATCH');
+    assert.equal(clash.error.path, 'x.txt');
   });
 });
 
