@@ -4,6 +4,7 @@
  *   node dist/cli.js apply-patch FILE PATCH_FILE
  *   node dist/cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N]
  *   node dist/cli.js apply-patch-v4a PATCH_FILE [--root DIR]
+ *   node dist/cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch]
  *
  * PATCH_FILE / OLD_FILE / NEW_FILE are paths ("-" reads stdin for one of them), which is how
  * the benchmark's cmd: adapter passes them. On success the new text goes to stdout (exit 0);
@@ -11,12 +12,14 @@
  * apply-patch-v4a reads an apply_patch (V4A) text and the files it names under DIR (default:
  * the current directory) and prints the plan as JSON to stdout ({ok, files: [{path, action,
  * text?, move_to?}]}, exit 0; or {ok: false, error}, exit 1). It writes no file.
+ * plan-patch does the same for a unified diff of one or more files or an apply_patch text
+ * (detected unless --format), as safe_patch plans them.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { applyUnifiedDiff, applySearchReplace, planApplyPatch, EngineResult } from './engine';
+import { isAbsolute, join } from 'node:path';
+import { applyUnifiedDiff, applySearchReplace, planApplyPatch, planPatchFiles, EngineResult } from './engine';
 
-const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N] | cli.js apply-patch-v4a PATCH_FILE [--root DIR]';
+const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N] | cli.js apply-patch-v4a PATCH_FILE [--root DIR] | cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch]';
 
 function read(path: string): string {
   return readFileSync(path === '-' ? 0 : path, 'utf8');
@@ -38,6 +41,36 @@ function readUnder(root: string, path: string): string | undefined {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
+}
+
+/** A path a patch names, refused unless it is relative and stays under the root (a unified diff's headers are not checked by the engine). */
+function confined(path: string): string {
+  if (isAbsolute(path) || /^[A-Za-z]:/.test(path) || path.split(/[\\/]/).includes('..')) throw new Error(`the patch names ${JSON.stringify(path)}, outside the root`);
+  return path;
+}
+
+function planFiles(args: string[]): number {
+  let root = '.';
+  let format: 'unified' | 'apply_patch' | undefined;
+  for (const flag of ['--root', '--format']) {
+    const k = args.indexOf(flag);
+    if (k < 0) continue;
+    if (args[k + 1] === undefined) return usage(`${flag} needs a value`);
+    if (flag === '--root') root = args[k + 1];
+    else if (args[k + 1] === 'unified' || args[k + 1] === 'apply_patch') format = args[k + 1] as 'unified' | 'apply_patch';
+    else return usage('--format is unified or apply_patch');
+    args.splice(k, 2);
+  }
+  if (args.length !== 1) return usage('bad arguments for "plan-patch"');
+  let plan;
+  try {
+    plan = planPatchFiles(read(args[0]), (p) => readUnder(root, confined(p)), format);
+  } catch (e) {
+    process.stderr.write(JSON.stringify({ type: 'INVALID_INPUT', message: `cannot read input: ${(e as Error).message}` }) + '\n');
+    return 2;
+  }
+  process.stdout.write(JSON.stringify(plan, null, 2) + '\n');
+  return plan.ok ? 0 : 1;
 }
 
 function planV4a(args: string[]): number {
@@ -62,6 +95,7 @@ function planV4a(args: string[]): number {
 
 function main(argv: string[]): number {
   if (argv[0] === 'apply-patch-v4a') return planV4a(argv.slice(1));
+  if (argv[0] === 'plan-patch') return planFiles(argv.slice(1));
   const args = [...argv];
   let expected: number | undefined;
   const k = args.indexOf('--expected-replacements');

@@ -5,6 +5,8 @@
  *   applyUnifiedDiff(baseText, patchText, options?) -> EngineResult
  *   applySearchReplace(baseText, oldText, newText, options?) -> EngineResult
  *   planApplyPatch(patchText, readFile) -> ApplyPatchPlan (the apply_patch / V4A format, several files)
+ *   planPatchFiles(patchText, readFile, format?) -> MultiFilePlan (a unified diff of several files, or apply_patch; detected)
+ *   planReplaceEdits(edits, readFile) -> MultiFilePlan (several replacements in one or more files, all or none)
  *
  * EngineResult is { ok: true, text, ... } or { ok: false, error }; see core/patch/types.ts.
  */
@@ -16,7 +18,11 @@ import { boundEngineError } from './core/patch/bound-error';
 import { planApplyPatch as planApplyPatchCore } from './core/apply-patch/index';
 import type { ApplyPatchPlan, ReadFile } from './core/apply-patch/index';
 
-export { applyFilePatch, parsePatch, splitPatchByFile, formatFilePatch };
+import { detectPatchFormat, planUnifiedFiles, planReplaceEdits as planReplaceEditsCore } from './core/multi-file/index';
+import type { MultiFilePlan, PatchFormat, ReplaceEdit } from './core/multi-file/index';
+
+export { applyFilePatch, parsePatch, splitPatchByFile, formatFilePatch, detectPatchFormat };
+export type { MultiFilePlan, MultiFileError, PatchFormat, ReplaceEdit } from './core/multi-file/index';
 export type { ApplyPatchOptions, Hunk, HunkLine, FilePatch, ParseResult, Tier, HunkPlacement, ChangedRange, EngineError, EngineErrorType, EngineResult } from './core/patch/index';
 export { stripLineNumbers } from './core/replace/index';
 export type { SearchReplaceOptions } from './core/replace/index';
@@ -67,4 +73,21 @@ export function planApplyPatch(patchText: string, readFile: ReadFile): ApplyPatc
   }
   Object.defineProperty(error, 'toString', { value: () => `${error.type}: ${error.message}`, enumerable: false });
   return { ok: false, error };
+}
+
+/**
+ * Plan a patch of one or more files without writing: an apply_patch text or a unified diff
+ * (detected as the safe_patch tool detects it; `format` forces one), against the files
+ * `readFile(path)` returns. Per file its action and new text, or one failure naming the file
+ * and hunk (then no file may be written). The caller confines the paths (a unified diff's
+ * headers are not checked here).
+ */
+export function planPatchFiles(patchText: string, readFile: ReadFile, format?: PatchFormat): MultiFilePlan {
+  const which = format ?? detectPatchFormat(patchText);
+  return which === 'apply_patch' ? planApplyPatch(patchText, readFile) : planUnifiedFiles(patchText, readFile);
+}
+
+/** Plan several old_text → new_text edits in one or more files, all or none (see core/multi-file/replace-edits.ts). */
+export function planReplaceEdits(edits: readonly ReplaceEdit[], readFile: ReadFile): MultiFilePlan {
+  return planReplaceEditsCore(edits, readFile);
 }

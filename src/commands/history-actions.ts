@@ -5,7 +5,7 @@ import { resolveTarget } from '../workspace/resolve-target';
 import { readArgs } from './args';
 import { openBackupDiff } from './backup-diff';
 import { COMMAND_ROLLBACK_TOOL } from './command-tools';
-import { announce, argPath, cancelled, CommandOutcome, commandContext, confirmModal, restoreAndNote, restoreOutcome } from './restore-support';
+import { announce, argPath, cancelled, CommandOutcome, commandContext, confirmModal, restoreAndNote, restoreGroupAndNote, restoreOutcome } from './restore-support';
 
 /**
  * The history tree's item actions. Contract with the tree: the argument is an entry item
@@ -33,15 +33,22 @@ export async function rollbackToBeforeCommand(services: Services, arg: unknown):
   const entry = entryFrom(services, arg);
   if (!entry) return announce({ ok: false, message: GONE });
   if (!entry.has_snapshot) return announce({ ok: false, message: `Agent Safe Edit: no backup was stored for this ${entry.outcome} attempt on ${entry.path}, so there is nothing to restore.` });
+  const group = entry.group_id !== undefined ? services.store.listGroup(entry.group_id) : [];
+  const others = group.filter((e) => e.path !== entry.path).map((e) => e.path);
   const yes = await confirmModal(
     services,
     readArgs(arg).confirm,
-    `Roll back ${entry.path} to the state before ${entry.tool} (${new Date(entry.time).toLocaleString()})?`,
+    others.length
+      ? `Roll back ${entry.path} and the ${others.length} other file${others.length === 1 ? '' : 's'} of the same change (${others.join(', ')}) to the state before ${entry.tool} (${new Date(entry.time).toLocaleString()})?`
+      : `Roll back ${entry.path} to the state before ${entry.tool} (${new Date(entry.time).toLocaleString()})?`,
     'The current text is backed up first, so this rollback can itself be rolled back.',
     'Roll Back',
   );
   if (!yes) return cancelled();
-  const result = await restoreAndNote(services, commandContext(services), entry.path, entry, COMMAND_ROLLBACK_TOOL);
+  // one change of several files is undone as one (restoreGroupAndNote), like the tool does
+  const result = entry.group_id !== undefined
+    ? await restoreGroupAndNote(services, commandContext(services), entry.group_id, COMMAND_ROLLBACK_TOOL)
+    : await restoreAndNote(services, commandContext(services), entry.path, entry, COMMAND_ROLLBACK_TOOL);
   return announce({ ...restoreOutcome(result), path: entry.path, entry_id: entry.id });
 }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { JournalEntry } from '../history/types';
 import { restoreBefore } from '../tools/restore-file';
+import { restoreGroup } from '../tools/restore-group';
 import type { ToolResultJson } from '../tools/tool-result';
 import type { InvocationContext } from '../tools/tool-runner';
 import type { Services } from '../tools/services';
@@ -53,6 +54,15 @@ export async function restoreAndNote(services: Services, ctx: InvocationContext,
   const result = await restoreBefore(ctx, path, entry, { tool, force: true });
   if (result.success && result.unchanged !== true) {
     services.activity.note({ time: Date.now(), kind: 'rollback', tool: 'command', path, message: String(result.message ?? `Restored ${path}`) });
+  }
+  return result;
+}
+
+/** restoreAndNote for a multi-file change: every file of the group, in one step. */
+export async function restoreGroupAndNote(services: Services, ctx: InvocationContext, groupId: string, tool: string): Promise<ToolResultJson> {
+  const result = await restoreGroup(ctx, groupId, { tool, force: true });
+  if (result.success) {
+    services.activity.note({ time: Date.now(), kind: 'rollback', tool: 'command', path: String(result.path ?? ''), message: String(result.message ?? 'Restored a multi-file change') });
   }
   return result;
 }

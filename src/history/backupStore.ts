@@ -138,9 +138,7 @@ export class BackupStore {
    */
   async begin(input: BeginInput): Promise<Result<{ id: string; before_sha256: string }>> {
     const raw = input.beforeBytes;
-    if (!isNonEmpty(input.tool) || !isNonEmpty(input.path) || (raw === undefined ? typeof input.beforeText !== 'string' : !Buffer.isBuffer(raw))) {
-      return fail('INVALID_INPUT', 'begin needs a tool name, a path and the before text (or bytes).');
-    }
+    if (!isValidBegin(input)) return fail('INVALID_INPUT', 'begin needs a tool name, a path and the before text (or bytes).');
     return this.write('begin', async () => {
       // Whatever finish left unsynced becomes durable first: the before text is usually the
       // previous after text (a dedup hit) or a delta against a keyframe written then.
@@ -152,15 +150,7 @@ export class BackupStore {
       if (raw) await this.blobs.putRaw(beforeSha, raw);
       else await this.snapshotUnqueued(input.path, input.beforeText);
       this.step('begin:snapshot');
-      const entry: JournalEntry = {
-        id: this.newId(), time: Date.now(), tool: input.tool, path: input.path,
-        before_sha256: beforeSha, after_sha256: null,
-        bytes: raw ? raw.length : Buffer.byteLength(input.beforeText, 'utf8'), after_bytes: null,
-        lines_added: 0, lines_removed: 0, outcome: 'pending', has_snapshot: true,
-        ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
-        ...(input.client !== undefined ? { client: input.client } : {}),
-        kind: input.kind ?? 'modify',
-      };
+      const entry = this.pendingEntry(input, beforeSha);
       // One fdatasync: it also flushes the update records finish wrote without one.
       await this.journal.put(entry);
       this.step('begin:journal');
@@ -168,6 +158,48 @@ export class BackupStore {
       if (!raw) this.pendingTexts.set(entry.id, input.beforeText);
       return { ok: true, id: entry.id, before_sha256: beforeSha };
     });
+  }
+
+  /**
+   * `begin` for a multi-file change: the snapshots of every file's before-content are stored
+   * durably, then one pending entry per file, all sharing a new `group_id`, is appended with one
+   * write and one fdatasync. The caller writes no file before this returned; it then finishes
+   * each entry with `finish`. Entries of a group that a crash leaves pending are reported by
+   * `open` in `interruptedGroups` (see RecoveryReport).
+   */
+  async beginGroup(inputs: BeginInput[]): Promise<Result<{ group_id: string; entries: Array<{ id: string; before_sha256: string }> }>> {
+    if (inputs.length === 0) return fail('INVALID_INPUT', 'beginGroup needs at least one change.');
+    if (!inputs.every(isValidBegin)) return fail('INVALID_INPUT', 'beginGroup needs, per change, a tool name, a path and the before text (or bytes).');
+    return this.write('beginGroup', async () => {
+      this.step('group:start');
+      await this.blobs.flush();
+      const groupId = `g-${this.newId()}`;
+      const entries: JournalEntry[] = [];
+      for (const input of inputs) {
+        const raw = input.beforeBytes;
+        const beforeSha = raw ? sha256Bytes(raw) : sha256Text(input.beforeText);
+        await this.blobs.ensureReadable(beforeSha);
+        if (raw) await this.blobs.putRaw(beforeSha, raw);
+        else await this.snapshotUnqueued(input.path, input.beforeText);
+        this.step('group:snapshot');
+        entries.push({ ...this.pendingEntry(input, beforeSha), group_id: groupId, group_size: inputs.length });
+      }
+      // Snapshots durable before the entries that name them (blob writes are fsynced unless deferSync).
+      await this.journal.putMany(entries);
+      this.step('group:journal');
+      entries.forEach((entry, i) => {
+        this.entries.set(entry.id, entry);
+        if (!inputs[i].beforeBytes) this.pendingTexts.set(entry.id, inputs[i].beforeText);
+      });
+      return { ok: true, group_id: groupId, entries: entries.map((e) => ({ id: e.id, before_sha256: e.before_sha256 })) };
+    });
+  }
+
+  /** The entries of one multi-file change, in the order they were begun (copies). */
+  listGroup(groupId: string): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    for (const entry of this.entries.values()) if (entry.group_id === groupId) out.push({ ...entry });
+    return out;
   }
 
   /**
@@ -404,18 +436,25 @@ export class BackupStore {
     for (const entry of loaded.entries) this.entries.set(entry.id, entry);
 
     const interrupted: string[] = [];
+    const cutGroups = new Set<string>();
     for (const entry of this.entries.values()) {
       if (entry.outcome !== 'pending') continue;
       const update: EntryUpdate = { outcome: 'interrupted', finished_time: Date.now() };
       await this.journal.update(entry.id, update);
       Object.assign(entry, update);
       interrupted.push(entry.id);
+      if (entry.group_id !== undefined) cutGroups.add(entry.group_id);
     }
+    // A group with a pending entry may have landed on some files only. The store never touches
+    // the user's files (it does not know their folders, nor whether the user edited them
+    // since), so it reports the group; every entry of it keeps its before snapshot and a
+    // rollback of the group restores all of them at once (all-before).
+    const interruptedGroups = [...cutGroups].map((id) => ({ group_id: id, paths: [...this.entries.values()].filter((e) => e.group_id === id).map((e) => e.path) }));
     this.isOpen = true;
     await this.loadEvictions();
     await this.applyRetention();
     await this.collectGarbage();
-    return { ok: true, recovery: { interrupted, tornBytes: loaded.tornBytes, badLines: loaded.badLines, tempFilesRemoved } };
+    return { ok: true, recovery: { interrupted, interruptedGroups, tornBytes: loaded.tornBytes, badLines: loaded.badLines, tempFilesRemoved } };
   }
 
   /** Runs a write in the queue after opening, turning exceptions into INTERNAL_ERROR values. */
@@ -505,6 +544,20 @@ export class BackupStore {
     return read.ok ? read.text : undefined;
   }
 
+  /** The journal entry `begin` / `beginGroup` opens for a change whose before-content is stored as `beforeSha`. */
+  private pendingEntry(input: BeginInput, beforeSha: string): JournalEntry {
+    const raw = input.beforeBytes;
+    return {
+      id: this.newId(), time: Date.now(), tool: input.tool, path: input.path,
+      before_sha256: beforeSha, after_sha256: null,
+      bytes: raw ? raw.length : Buffer.byteLength(input.beforeText, 'utf8'), after_bytes: null,
+      lines_added: 0, lines_removed: 0, outcome: 'pending', has_snapshot: true,
+      ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
+      ...(input.client !== undefined ? { client: input.client } : {}),
+      kind: input.kind ?? 'modify',
+    };
+  }
+
   private newId(): string {
     // Time-ordered and unique: millisecond time, a per-instance counter, random bits.
     this.idCounter++;
@@ -523,6 +576,11 @@ function isEvictionRecord(r: unknown): r is EvictionRecord {
   const x = r as EvictionRecord;
   return typeof x === 'object' && x !== null && typeof x.time === 'number' && typeof x.path === 'string'
     && (x.reason === 'count_limit' || x.reason === 'size_budget') && typeof x.versions === 'number' && typeof x.attempts === 'number';
+}
+
+function isValidBegin(input: BeginInput): boolean {
+  const raw = input.beforeBytes;
+  return isNonEmpty(input.tool) && isNonEmpty(input.path) && (raw === undefined ? typeof input.beforeText === 'string' : Buffer.isBuffer(raw));
 }
 
 function isNonEmpty(value: unknown): value is string {

@@ -89,6 +89,17 @@ export class Journal {
     this.liveLines++;
   }
 
+  /**
+   * Appends several entries with ONE write and one fdatasync (a multi-file change's group).
+   * A crash mid-write keeps a prefix of them (the torn last line is cut at load): the caller
+   * writes no file before this returned, so a partial group only names untouched files.
+   */
+  async putMany(entries: JournalEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.appendMany(entries.map((entry) => ({ op: 'put', entry } satisfies JournalRecord)));
+    this.liveLines += entries.length;
+  }
+
   /** With `sync: false` the record is written but not fdatasync'd: see sync(). */
   async update(id: string, set: EntryUpdate, sync = true): Promise<void> {
     await this.append({ op: 'update', id, set }, sync);
@@ -130,6 +141,17 @@ export class Journal {
   /** fdatasync of everything appended so far (records written with `sync: false`). */
   async sync(): Promise<void> {
     await this.handle?.datasync();
+  }
+
+  private async appendMany(records: JournalRecord[]): Promise<void> {
+    const text = (this.lineMayBeOpen ? '\n' : '') + records.map((r) => JSON.stringify(r) + '\n').join('');
+    try {
+      await this.writeDurably(text, true);
+      this.lineMayBeOpen = false;
+    } catch (error) {
+      this.lineMayBeOpen = true;
+      throw error;
+    }
   }
 
   private async append(record: JournalRecord, sync = true): Promise<void> {

@@ -22,7 +22,8 @@ export function isJournalEntry(value: unknown): value is JournalEntry {
     && OUTCOMES.includes(e.outcome as Outcome) && typeof e.has_snapshot === 'boolean'
     && isOptionalString(e.turn_id) && isOptionalString(e.message)
     && (e.finished_time === undefined || isCount(e.finished_time))
-    && (e.kind === undefined || e.kind === 'create' || e.kind === 'modify' || e.kind === 'delete');
+    && (e.kind === undefined || e.kind === 'create' || e.kind === 'modify' || e.kind === 'delete')
+    && isOptionalString(e.group_id) && (e.group_size === undefined || isCount(e.group_size));
 }
 
 /** Shape check of an update record's `set`. */

@@ -49,6 +49,13 @@ export interface JournalEntry {
    * journaled before this field existed (see {@link changeKindOf}).
    */
   kind?: ChangeKind;
+  /**
+   * Set on every entry of one multi-file change (one tool call that changed several files
+   * all or nothing): the entries are one unit in the history and for rollback. Shared by all
+   * of them, with `group_size` the number of files the change wrote.
+   */
+  group_id?: string;
+  group_size?: number;
 }
 
 export type ChangeKind = 'create' | 'modify' | 'delete';
@@ -88,6 +95,12 @@ export interface BackupStoreOptions {
 export interface RecoveryReport {
   /** Ids of entries left pending by a crash, now marked "interrupted". */
   interrupted: string[];
+  /**
+   * Multi-file changes a crash cut short (some entry of the group was still pending): the
+   * files may hold a mix of before and after texts. Rolling back the group (rollback_file of
+   * any of its files) restores every file to its before text in one step.
+   */
+  interruptedGroups: Array<{ group_id: string; paths: string[] }>;
   /** Bytes of a torn (partially written) last journal line that were cut off. */
   tornBytes: number;
   /** Journal lines that could not be read and were skipped. */

@@ -41,6 +41,9 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   const opened = await store.open();
   if (!opened.ok) output.appendLine(`Backup store could not be opened: ${opened.failure.message}`);
   else if (opened.recovery.interrupted.length > 0) output.appendLine(`Recovered ${opened.recovery.interrupted.length} interrupted edit(s) from the journal: ${opened.recovery.interrupted.join(', ')}`);
+  if (opened.ok) {
+    for (const g of opened.recovery.interruptedGroups) output.appendLine(`A multi-file change was interrupted (${g.paths.join(', ')}); its files may hold a mix of old and new texts. rollback_file of any of them (or Roll Back in the Edit History) restores all of them.`);
+  }
   context.subscriptions.push({ dispose: () => void store.close() });
   const diagnosticsActivity = new DiagnosticsActivity();
   context.subscriptions.push(diagnosticsActivity);

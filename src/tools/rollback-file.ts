@@ -2,6 +2,7 @@ import { fail } from '../core/types';
 import { resolveTarget } from '../workspace/resolve-target';
 import { describeEntry, restorableEntries } from './restorable';
 import { restoreBefore } from './restore-file';
+import { restoreGroup } from './restore-group';
 import { failureResult } from './tool-result';
 import type { ToolDefinition } from './tool-runner';
 
@@ -11,6 +12,8 @@ export interface RollbackFileInput {
   backup_id?: string;
   /** Restore even when the file changed since the newest agent edit (never over unsaved changes). */
   force?: boolean;
+  /** When the entry is part of a multi-file change: restore all its files (default) or this one only. */
+  group?: boolean;
 }
 
 /** rollback_file: restore the state before an agent edit from the automatic backups. */
@@ -34,6 +37,7 @@ export const rollbackFileTool: ToolDefinition<RollbackFileInput> = {
         return failureResult(fail('REVISION_OUT_OF_RANGE', `${path} has ${entries.length} restorable revision${entries.length === 1 ? '' : 's'} (0..${entries.length - 1}); revision ${revision} does not exist.`, { available: entries.slice(0, 10).map((e, i) => describeEntry(e, i)) }).failure, { path });
       }
     }
+    if (entry.group_id !== undefined && input.group !== false) return restoreGroup(ctx, entry.group_id, { force: input.force === true });
     return restoreBefore(ctx, path, entry, { force: input.force === true });
   },
 };

@@ -4,28 +4,24 @@ import { engineFailure } from './engine-failure';
 import { EditRequest, runEdit } from './edit-pipeline';
 import { proposedTextOf } from './proposed-text';
 import type { ToolDefinition } from './tool-runner';
+import { isMultiFilePatch, runMultiFilePatch, SafePatchInput } from './safe-patch-multi';
 
-export interface SafePatchInput {
-  path: string;
-  base_sha256: string;
-  unified_diff: string;
-  allow_size_reduce?: boolean;
-  skip_validation?: boolean;
-}
+export type { SafePatchInput };
 
 /** safe_patch: a unified diff applied to exactly the version the agent read, all hunks or none. */
 export const safePatchTool: ToolDefinition<SafePatchInput> = {
   name: 'safe_patch',
-  prepare: (input) => ({ invocationMessage: `Patching ${String(input.path)}` }),
-  invoke: (input, ctx) => runEdit(ctx, editRequestOf(input)),
-  proposedText: (input, current) => proposedTextOf(editRequestOf(input), current),
+  prepare: (input) => ({ invocationMessage: input.path !== undefined ? `Patching ${String(input.path)}` : 'Patching several files' }),
+  invoke: (input, ctx) => (isMultiFilePatch(input) ? runMultiFilePatch(ctx, input) : runEdit(ctx, editRequestOf(input))),
+  // the chat's confirmation previews one file; a multi-file call asks its consent per file in invoke
+  proposedText: (input, current) => (isMultiFilePatch(input) ? undefined : proposedTextOf(editRequestOf(input), current)),
 };
 
 /** The edit this call asks for; invoke runs it, prepareInvocation previews its text (sensitive-file consent). */
 function editRequestOf(input: SafePatchInput): EditRequest {
   return {
     tool: 'safe_patch',
-    path: input.path,
+    path: input.path as string,
     baseSha256: input.base_sha256,
     requireBaseForExisting: true,
     skipValidation: input.skip_validation,

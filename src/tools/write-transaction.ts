@@ -166,3 +166,95 @@ async function writeDirect(change: WriteChange, kind: 'create' | 'modify'): Prom
   const note = `${target.displayPath} was not readable as text (${isCurrentBytes(current) ? current.unreadable : 'missing'}), so the restored text was written directly to disk (no editor undo for this step; rollback_file can undo it).`;
   return { ok: true, written: { kind, applied: { text, sha256: sha256Text(text), saved: true, notes: [note] } } };
 }
+
+/** One file's part of a multi-file change (see writeGroupTransaction). */
+export type GroupChange = Pick<WriteChange, 'tool' | 'target' | 'newText' | 'turnId' | 'client' | 'createDirs'> & {
+  /** The file as read under its lock (text only: a multi-file change never writes over bytes). */
+  current: CurrentText | undefined;
+};
+
+export interface GroupCommitted {
+  groupId: string;
+  files: Array<{ entryId: string; kind: ChangeKind; written: Written; lines?: { added: number; removed: number } }>;
+}
+
+/**
+ * The write transaction of a multi-file change, all or nothing. The caller holds every
+ * file's lock and has run every check on every file. Then:
+ * 1. every file's before-text is snapshotted and journaled as one group (store.beginGroup:
+ *    durable before any file is touched);
+ * 2. the files are written in order; if file k fails, files 0..k-1 are put back to their
+ *    before-texts (newest first) and every entry is finished (rolled_back / failed): the call
+ *    changed nothing;
+ * 3. otherwise every entry is finished as applied.
+ * A crash during 2 leaves pending entries that the store's open() reports as an interrupted
+ * group; rolling the group back restores every file (each entry keeps its before snapshot).
+ * If putting a file back fails too, its entry is finished as applied (the file holds the new
+ * text, and rollback_file restores it) and the failure says so.
+ */
+export async function writeGroupTransaction(services: Services, changes: GroupChange[]): Promise<Result<GroupCommitted>> {
+  const kinds: ChangeKind[] = changes.map((c) => (c.current === undefined ? 'create' : c.newText === null ? 'delete' : 'modify'));
+  const missing = changes.find((c, i) => kinds[i] === 'create' && c.newText === null);
+  if (missing) return fail('FILE_NOT_FOUND', `${missing.target.displayPath} does not exist; there is nothing to delete.`);
+  const begun = await services.store.beginGroup(changes.map((c, i) => ({ tool: c.tool, path: c.target.displayPath, beforeText: c.current?.text ?? '', turnId: c.turnId, client: c.client, kind: kinds[i] })));
+  if (!begun.ok) return fail('INTERNAL_ERROR', `The backups could not be written (${begun.failure.message}), so nothing was changed.`);
+  const ids = begun.entries.map((e) => e.id);
+  const done: Written[] = [];
+  let failure: Result<{}> & { ok: false } | undefined;
+  for (let k = 0; k < changes.length && !failure; k++) {
+    let written: Result<{ written: Written }>;
+    try {
+      written = await write({ ...changes[k] }, kinds[k]);
+    } catch (e) {
+      written = fail('INTERNAL_ERROR', `Applying the change failed: ${(e as Error).message}`);
+    }
+    if (written.ok) done.push(written.written);
+    else failure = { ok: false, failure: { ...written.failure, message: `${changes[k].target.displayPath}: ${written.failure.message}`, path: changes[k].target.displayPath } };
+  }
+  if (failure) {
+    const notRestored: string[] = [];
+    for (let j = done.length - 1; j >= 0; j--) {
+      const undone = await undo(changes[j], kinds[j], done[j]);
+      const w = done[j];
+      if (undone) await services.store.finish(ids[j], { after_sha256: begun.entries[j].before_sha256, outcome: 'rolled_back', message: 'another file of this multi-file change failed; put back' });
+      else {
+        notRestored.push(changes[j].target.displayPath);
+        await services.store.finish(ids[j], { ...('applied' in w ? { afterText: w.applied.text } : {}), outcome: 'applied', message: 'another file of this multi-file change failed and this one could not be put back' });
+      }
+    }
+    for (let k = done.length; k < changes.length; k++) {
+      await services.store.finish(ids[k], { after_sha256: begun.entries[k].before_sha256, outcome: 'failed', message: failure.failure.message });
+    }
+    if (notRestored.length) {
+      return fail('INTERNAL_ERROR', `${failure.failure.message} Writing stopped there, and ${notRestored.join(', ')} could not be put back: they hold the new text. rollback_file restores them.`, { path: failure.failure.path, not_restored: notRestored });
+    }
+    return { ok: false, failure: { ...failure.failure, message: `${failure.failure.message} Every file written before it was put back; nothing was changed.` } };
+  }
+  const files: GroupCommitted['files'] = [];
+  for (let k = 0; k < changes.length; k++) {
+    const w = done[k];
+    const finished = await services.store.finish(ids[k], { afterText: 'applied' in w ? w.applied.text : '', outcome: 'applied' });
+    files.push({ entryId: ids[k], kind: kinds[k], written: w, ...(finished.ok ? { lines: { added: finished.entry.lines_added, removed: finished.entry.lines_removed } } : {}) });
+  }
+  return { ok: true, groupId: begun.group_id, files };
+}
+
+/** Puts one file of a failed group back to its before-text; true when it is back. */
+async function undo(change: GroupChange, kind: ChangeKind, w: Written): Promise<boolean> {
+  try {
+    if (kind === 'create') return (await write({ ...change, current: { ...undoBase(change, w) }, newText: null }, 'delete')).ok;
+    const before = change.current as CurrentText;
+    if (kind === 'delete') return (await write({ ...change, current: undefined, newText: before.text, createDirs: true }, 'create')).ok;
+    return (await write({ ...change, current: { ...before, ...undoBase(change, w) }, newText: before.text }, 'modify')).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** What the file holds after `w`: the text the write reported. */
+function undoBase(change: GroupChange, w: Written): CurrentText {
+  const text = 'applied' in w ? w.applied.text : '';
+  // a created file has no before-state: only its existence matters to the delete that undoes it
+  const base: CurrentText = change.current ?? { uri: change.target.uri, text, sha256: '', eol: 'LF', bom: false, isOpen: true, isDirty: false };
+  return { ...base, text, sha256: sha256Text(text) };
+}

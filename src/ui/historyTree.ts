@@ -28,7 +28,10 @@ export class FileItem extends vscode.TreeItem {
 export class EntryItem extends vscode.TreeItem {
   override readonly contextValue: string;
   constructor(readonly entry: JournalEntry) {
-    super(`${clockTime(entry.time)}  ${entry.tool}`, vscode.TreeItemCollapsibleState.None);
+    // One change of several files reads as one: the label says so under each of its files, and
+    // its Roll Back restores every file of it (history-actions.ts).
+    const group = entry.group_size !== undefined && entry.group_size > 1 ? ` (one change of ${entry.group_size} files)` : '';
+    super(`${clockTime(entry.time)}  ${entry.tool}${group}`, vscode.TreeItemCollapsibleState.None);
     this.id = `entry:${entry.id}`;
     this.contextValue = `entry.${entry.outcome}`;
     const changed = entry.outcome === 'applied' || entry.outcome === 'interrupted';

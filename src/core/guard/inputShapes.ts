@@ -28,7 +28,9 @@ function buildShapes(): Record<ToolName, ToolInputShape> {
 
 /** A schema as a TypeScript-like type: `{ a: string, b?: number, c: 'x' | 'y', d: string[] }`. */
 export function shapeOf(schema: JsonSchema): string {
-  const s = schema as { type?: string; enum?: unknown[]; items?: JsonSchema; properties?: Record<string, JsonSchema>; required?: string[] };
+  const s = schema as { type?: string; enum?: unknown[]; items?: JsonSchema; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: unknown };
+  // a map ({path: sha256}): its value type
+  if (s.type === 'object' && typeof s.additionalProperties === 'object' && s.additionalProperties !== null) return `{ [key: string]: ${shapeOf(s.additionalProperties as JsonSchema)} }`;
   if (Array.isArray(s.enum)) return s.enum.map((v) => (typeof v === 'string' ? `'${v}'` : String(v))).join(' | ');
   if (s.type === 'array') return `${s.items ? wrap(shapeOf(s.items)) : 'unknown'}[]`;
   if (s.type === 'object' && s.properties) {

@@ -50,6 +50,10 @@ export interface ObjectSchema extends SchemaBase {
   type: 'object';
   properties: Readonly<Record<string, InputSchema>>;
   required?: readonly string[];
-  /** `false`: fields not in `properties` are reported as unknown. Default: allowed and dropped. */
-  additionalProperties?: boolean;
+  /**
+   * `false`: fields not in `properties` are reported as unknown. Default: allowed and dropped.
+   * A schema: the object is also a map, every other field is checked against it and kept (at
+   * most MAX_MAP_KEYS of them).
+   */
+  additionalProperties?: boolean | InputSchema;
 }

@@ -68,6 +68,9 @@ function toFailure(errors: InputError[]): { ok: false; failure: Failure } {
  */
 export const HARD_MAX_ITEMS = 1_000_000;
 
+/** The most entries a map-shaped object (additionalProperties: schema) may have. */
+export const MAX_MAP_KEYS = 1000;
+
 /** Marker for "no valid value" inside the walk. */
 const INVALID = Symbol('invalid');
 
@@ -117,6 +120,18 @@ function checkObject(schema: ObjectSchema, value: unknown, field: string, errors
     const checked = check(properties[key], raw, sub, errors, maxErrors);
     if (checked !== INVALID) Object.defineProperty(out, key, { value: checked, enumerable: true, writable: true, configurable: true });
     if (errors.length >= maxErrors) return INVALID;
+  }
+  if (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null) {
+    const extra = Object.keys(source).filter((key) => !Object.prototype.hasOwnProperty.call(properties, key));
+    if (extra.length > MAX_MAP_KEYS) {
+      errors.push({ field, expected: `at most ${MAX_MAP_KEYS} entries`, message: `\`${name(field)}\` has ${extra.length} entries; at most ${MAX_MAP_KEYS} are allowed.` });
+      return INVALID;
+    }
+    for (const key of extra) {
+      const checked = check(schema.additionalProperties, source[key], joinField(field, key), errors, maxErrors);
+      if (checked !== INVALID) Object.defineProperty(out, key, { value: checked, enumerable: true, writable: true, configurable: true });
+      if (errors.length >= maxErrors) return INVALID;
+    }
   }
   if (schema.additionalProperties === false) {
     const known = Object.keys(properties);

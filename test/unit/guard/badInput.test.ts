@@ -48,8 +48,10 @@ describe('guard: repeated bad input (rule 4)', () => {
   it('has a shape and a JSON-serializable example for every tool of the contract, each naming the tool\'s required fields', () => {
     const required: Record<string, string[]> = {
       safe_read_file: ['path'],
-      safe_patch: ['path', 'base_sha256', 'unified_diff'],
-      replace_in_file: ['path', 'old_text', 'new_text'],
+      // issue 16: path and base_sha256 are optional when the patch names its files (base_hashes)
+      safe_patch: ['unified_diff'],
+      // issue 16: one edit (path, old_text, new_text) or several (edits); the tool checks which
+      replace_in_file: [],
       edit_lines: ['path', 'base_sha256', 'mode', 'start_line'],
       write_file: ['path', 'content'],
       rollback_file: ['path'],

@@ -1,0 +1,98 @@
+/**
+ * planUnifiedFiles: a unified diff of one or more files as a multi-file plan (the shape of
+ * planApplyPatch's), all files or none. Each file section goes through applyFilePatch, so its
+ * hunks get the tiers, the uniqueness rule and the byte preservation of a one-file diff.
+ * - `--- /dev/null` adds the file (its `+` lines; an existing file with exactly that content
+ *   is a retry, `unchanged`);
+ * - `+++ /dev/null` deletes it (the file must exist);
+ * - different old and new paths move it (the new path must not exist).
+ * Pure: `readFile` gives the current texts; nothing is written. Never throws (a throwing
+ * `readFile` aside). Every section is planned, so a failure says which files would apply.
+ */
+import { parsePatch, FilePatch } from '../patch/parse';
+import { applyFilePatch } from '../patch/apply';
+import type { FilePlan, ReadFile } from '../apply-patch/types';
+import type { MultiFileError, MultiFilePlan } from './types';
+
+type Outcome = { ok: true; plan: FilePlan } | { ok: false; error: MultiFileError };
+
+export function planUnifiedFiles(patchText: string, readFile: ReadFile): MultiFilePlan {
+  const parsed = parsePatch(patchText);
+  if (!parsed.ok) return { ok: false, error: { type: 'INVALID_PATCH', message: `${parsed.message} Send a unified diff with ---/+++ headers per file and @@ hunks whose lines start with ' ', '-' or '+'.` } };
+  // Each file is written by one section only: a second section, or a rename onto a file another
+  // section names, would be planned against the same old text and written twice.
+  const seen = new Set<string>();
+  for (const f of parsed.files) {
+    const p = sectionPath(f);
+    if (p === undefined) return { ok: false, error: { type: 'INVALID_PATCH', message: 'A file section of the patch names no file (no ---/+++ header): with several files, every section needs its headers.' } };
+    const names = f.newPath !== undefined && f.newPath !== p ? [p, f.newPath] : [p];
+    for (const n of names) {
+      if (seen.has(n)) return { ok: false, error: { type: 'INVALID_PATCH', message: `${n} is named by two file sections of the patch (or renamed onto); put all its hunks in one section.`, path: n } };
+      seen.add(n);
+    }
+  }
+  const plans: FilePlan[] = [];
+  const failures: MultiFileError[] = [];
+  for (const f of parsed.files) {
+    const r = planSection(f, readFile);
+    if (r.ok) plans.push(r.plan);
+    else failures.push(r.error);
+  }
+  if (failures.length) {
+    const first = failures[0];
+    const many = parsed.files.length > 1;
+    const applicable = plans.map((p) => p.path);
+    return {
+      ok: false,
+      error: {
+        ...first,
+        message: first.message + (many ? ` Nothing was applied: ${failures.length} of ${parsed.files.length} files failed${applicable.length ? `; ${applicable.join(', ')} would apply` : ''}.` : ''),
+        ...(many ? { failed_files: failures.map((e) => ({ path: e.path ?? '?', ...(e.hunk !== undefined ? { hunk: e.hunk } : {}), type: e.type, reason: e.message })), applicable_files: applicable } : {}),
+      },
+    };
+  }
+  const already = plans.every((p) => p.unchanged);
+  return { ok: true, files: plans, already_applied: already, ...(already ? { notes: ['every change of the patch is already in the files: nothing to apply'] } : {}) };
+}
+
+/** The path a section changes: its old path (a delete or move starts there), else its new one. */
+export function sectionPath(f: FilePatch): string | undefined {
+  return f.oldPath ?? f.newPath;
+}
+
+/** Every path the patch names (old and new), in patch order; [] when it does not parse. */
+export function unifiedPaths(patchText: string): string[] {
+  const parsed = parsePatch(patchText);
+  if (!parsed.ok) return [];
+  const out: string[] = [];
+  for (const f of parsed.files) for (const p of [f.oldPath, f.newPath]) if (p !== undefined && !out.includes(p)) out.push(p);
+  return out;
+}
+
+function planSection(f: FilePatch, readFile: ReadFile): Outcome {
+  const path = sectionPath(f) as string;
+  const current = readFile(path);
+  const failed = (type: MultiFileError['type'], message: string, extra: Partial<MultiFileError> = {}): Outcome => ({ ok: false, error: { type, message: `${path}: ${message}`, path, ...extra } });
+  if (f.oldPath === undefined) {
+    const r = applyFilePatch('', f);
+    if (!r.ok) return failed(r.error.type, r.error.message, { hunk: r.error.hunk });
+    if (current !== undefined) {
+      if (current.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n') === r.text) return { ok: true, plan: { path, action: 'add', text: current, unchanged: true, notes: ['the file already exists with this content'] } };
+      return failed('FILE_EXISTS', 'the patch creates this file (--- /dev/null) but it already exists. Send a patch against its current content.');
+    }
+    return { ok: true, plan: { path, action: 'add', text: r.text } };
+  }
+  if (current === undefined) return failed('FILE_NOT_FOUND', 'no such file. Check the path in the ---/+++ headers (a new file needs --- /dev/null).');
+  if (f.newPath === undefined) return { ok: true, plan: { path, action: 'delete' } };
+  const moving = f.newPath !== f.oldPath;
+  if (moving && readFile(f.newPath) !== undefined) return failed('FILE_EXISTS', `the patch renames it to ${f.newPath}, which already exists.`);
+  if (!f.hunks.length) return moving ? { ok: true, plan: { path, action: 'move', text: current, move_to: f.newPath } } : failed('INVALID_PATCH', 'the section has no @@ hunk.');
+  const r = applyFilePatch(current, f);
+  if (!r.ok) {
+    const { type, message, ...data } = r.error;
+    return failed(type, message, data as Partial<MultiFileError>);
+  }
+  const plan: FilePlan = { path, action: moving ? 'move' : 'update', text: r.text, hunks: r.hunks, tolerance: r.tolerance, ...(r.notes?.length ? { notes: r.notes } : {}) };
+  if (moving) plan.move_to = f.newPath;
+  return { ok: true, plan };
+}

@@ -1,0 +1,181 @@
+// Issue 16, the tool level: one editing call changes several files, all or nothing, as one
+// entry in the edit history and one step for rollback. Every call goes through
+// vscode.lm.invokeTool, as Copilot's agent mode makes it.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { consentSuite, freshDir, invoke, sha256 } from './helpers';
+
+/** Writes files into a fresh folder; returns their workspace-relative paths and a reader. */
+function setup(label: string, files: Record<string, string>) {
+  const d = freshDir(label);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(d.abs, name)), { recursive: true });
+    fs.writeFileSync(path.join(d.abs, name), text);
+  }
+  return {
+    rel: (name: string) => `${d.rel}/${name}`,
+    read: (name: string) => (fs.existsSync(path.join(d.abs, name)) ? fs.readFileSync(path.join(d.abs, name), 'utf8') : undefined),
+  };
+}
+
+const A = 'export function load(p: string) {\n  return p;\n}\n';
+const B = 'import { load } from "./a";\nexport const b = load("b");\n';
+const C = 'import { load } from "./a";\nexport const c = load("c");\n';
+
+describe('multi-file edits, all or nothing (issue 16)', () => {
+  const ext = consentSuite();
+
+  it('a three-file apply_patch lands as one history entry and is rolled back in one step', async () => {
+    const t = setup('v4a3', { 'a.ts': A, 'b.ts': B, 'c.ts': C });
+    const patch = [
+      '*** Begin Patch',
+      `*** Update File: ${t.rel('a.ts')}`,
+      '@@',
+      '-export function load(p: string) {',
+      '+export function loadConfig(p: string) {',
+      `*** Update File: ${t.rel('b.ts')}`,
+      '@@',
+      '-import { load } from "./a";',
+      '-export const b = load("b");',
+      '+import { loadConfig } from "./a";',
+      '+export const b = loadConfig("b");',
+      `*** Update File: ${t.rel('c.ts')}`,
+      '@@',
+      '-import { load } from "./a";',
+      '-export const c = load("c");',
+      '+import { loadConfig } from "./a";',
+      '+export const c = loadConfig("c");',
+      '*** End Patch',
+    ].join('\n');
+    const base_hashes = { [t.rel('a.ts')]: sha256(A), [t.rel('b.ts')]: sha256(B), [t.rel('c.ts')]: sha256(C) };
+    const r = await invoke('safe_patch', { unified_diff: patch, base_hashes });
+    assert.equal(r.success, true, JSON.stringify(r));
+    assert.deepEqual(r.files.map((f: any) => [f.path, f.action]), [[t.rel('a.ts'), 'modified'], [t.rel('b.ts'), 'modified'], [t.rel('c.ts'), 'modified']]);
+    for (const f of r.files) assert.equal(f.sha256, sha256(t.read(path.basename(f.path)) as string));
+    assert.match(t.read('c.ts') as string, /loadConfig\("c"\)/);
+
+    // one group in the journal: every file's entry carries the same group id
+    const store = ext().services.store;
+    const entries = ['a.ts', 'b.ts', 'c.ts'].map((n) => store.list(t.rel(n))[0]);
+    assert.ok(entries.every((e: any) => e.group_id === r.group_id && e.group_size === 3 && e.outcome === 'applied'), JSON.stringify(entries));
+
+    // rollback_file of ONE of its files restores all three
+    const rb = await invoke('rollback_file', { path: t.rel('b.ts') });
+    assert.equal(rb.success, true, JSON.stringify(rb));
+    assert.equal(rb.restored_group_id, r.group_id);
+    assert.deepEqual([t.read('a.ts'), t.read('b.ts'), t.read('c.ts')], [A, B, C]);
+  });
+
+  it('a unified diff of several files lands whole', async () => {
+    const t = setup('uni', { 'a.ts': A, 'b.ts': B });
+    const diff = `--- a/${t.rel('a.ts')}\n+++ b/${t.rel('a.ts')}\n@@ -1,3 +1,3 @@\n export function load(p: string) {\n-  return p;\n+  return p.trim();\n }\n--- a/${t.rel('b.ts')}\n+++ b/${t.rel('b.ts')}\n@@ -1,2 +1,2 @@\n import { load } from "./a";\n-export const b = load("b");\n+export const b = load(" b ");\n`;
+    const r = await invoke('safe_patch', { unified_diff: diff, base_hashes: { [t.rel('a.ts')]: sha256(A), [t.rel('b.ts')]: sha256(B) } });
+    assert.equal(r.success, true, JSON.stringify(r));
+    assert.equal(t.read('a.ts'), A.replace('return p;', 'return p.trim();'));
+    assert.equal(t.read('b.ts'), B.replace('load("b")', 'load(" b ")'));
+    assert.deepEqual(r.files.map((f: any) => f.action), ['modified', 'modified']);
+  });
+
+  it('a failure in the third file leaves all three files untouched; the result names the file and hunk', async () => {
+    const t = setup('fail3', { 'a.ts': A, 'b.ts': B, 'c.ts': C });
+    const patch = `*** Begin Patch\n*** Update File: ${t.rel('a.ts')}\n@@\n-  return p;\n+  return p + "!";\n*** Update File: ${t.rel('b.ts')}\n@@\n-export const b = load("b");\n+export const b = load("B");\n*** Update File: ${t.rel('c.ts')}\n@@\n-export const c = load("not there");\n+export const c = 1;\n*** End Patch\n`;
+    const r = await invoke('safe_patch', { unified_diff: patch, base_hashes: { [t.rel('a.ts')]: sha256(A), [t.rel('b.ts')]: sha256(B), [t.rel('c.ts')]: sha256(C) } });
+    assert.equal(r.success, false, JSON.stringify(r));
+    assert.equal(r.error_type, 'INVALID_PATCH');
+    assert.equal(r.path, t.rel('c.ts'));
+    assert.equal(r.hunk, 1);
+    assert.deepEqual(r.applicable_files, [t.rel('a.ts'), t.rel('b.ts')]);
+    assert.equal(r.nothing_written, true);
+    assert.deepEqual([t.read('a.ts'), t.read('b.ts'), t.read('c.ts')], [A, B, C]);
+  });
+
+  it('a stale base hash for one file refuses the whole call (HASH_MISMATCH with its latest state)', async () => {
+    const t = setup('stale', { 'a.ts': A, 'b.ts': B });
+    const patch = `*** Begin Patch\n*** Update File: ${t.rel('a.ts')}\n@@\n-  return p;\n+  return p + "!";\n*** Update File: ${t.rel('b.ts')}\n@@\n-export const b = load("b");\n+export const b = load("B");\n*** End Patch\n`;
+    const r = await invoke('safe_patch', { unified_diff: patch, base_hashes: { [t.rel('a.ts')]: sha256(A), [t.rel('b.ts')]: sha256('an older b\n') } });
+    assert.equal(r.error_type, 'HASH_MISMATCH', JSON.stringify(r));
+    assert.equal(r.path, t.rel('b.ts'));
+    assert.ok(r.latest_file_state);
+    assert.deepEqual([t.read('a.ts'), t.read('b.ts')], [A, B]);
+    // an existing file without a hash is refused too
+    const missing = await invoke('safe_patch', { unified_diff: patch, base_hashes: { [t.rel('a.ts')]: sha256(A) } });
+    assert.equal(missing.error_type, 'INVALID_INPUT', JSON.stringify(missing));
+    assert.equal(missing.path, t.rel('b.ts'));
+    assert.deepEqual([t.read('a.ts'), t.read('b.ts')], [A, B]);
+  });
+
+  it('replace_in_file edits[] across two files, one history group; a retry reports the edits as already applied', async () => {
+    const t = setup('edits', { 'a.ts': A, 'b.ts': B });
+    const input = {
+      edits: [
+        { path: t.rel('a.ts'), old_text: 'export function load(', new_text: 'export function loadConfig(' },
+        { path: t.rel('b.ts'), old_text: 'import { load } from "./a";', new_text: 'import { loadConfig } from "./a";' },
+        { path: t.rel('b.ts'), old_text: 'export const b = load("b");', new_text: 'export const b = loadConfig("b");' },
+      ],
+      base_hashes: { [t.rel('a.ts')]: sha256(A), [t.rel('b.ts')]: sha256(B) },
+    };
+    const r = await invoke('replace_in_file', input);
+    assert.equal(r.success, true, JSON.stringify(r));
+    assert.equal(t.read('a.ts'), A.replace('function load(', 'function loadConfig('));
+    assert.equal(t.read('b.ts'), 'import { loadConfig } from "./a";\nexport const b = loadConfig("b");\n');
+    const store = ext().services.store;
+    assert.equal(store.list(t.rel('a.ts'))[0].group_id, store.list(t.rel('b.ts'))[0].group_id);
+    const again = await invoke('replace_in_file', { ...input, base_hashes: { [t.rel('a.ts')]: r.files[0].sha256, [t.rel('b.ts')]: r.files[1].sha256 } });
+    assert.equal(again.success, true, JSON.stringify(again));
+    assert.equal(again.already_applied, true);
+    assert.deepEqual(again.files.map((f: any) => f.action), ['unchanged', 'unchanged']);
+    // today's one-edit call is unchanged
+    const one = await invoke('replace_in_file', { path: t.rel('a.ts'), old_text: '  return p;', new_text: '  return p + "";' });
+    assert.equal(one.success, true, JSON.stringify(one));
+    assert.equal(one.path, t.rel('a.ts'));
+  });
+
+  it('an apply_patch add + delete + move, and its rollback in one step', async () => {
+    const t = setup('adm', { 'old.ts': 'export const old = 1;\n', 'from.ts': 'export const x = 1;\n' });
+    const patch = `*** Begin Patch\n*** Add File: ${t.rel('new.ts')}\n+export const fresh = 2;\n*** Delete File: ${t.rel('old.ts')}\n*** Update File: ${t.rel('from.ts')}\n*** Move to: ${t.rel('sub/to.ts')}\n@@\n-export const x = 1;\n+export const x = 2;\n*** End Patch\n`;
+    const r = await invoke('safe_patch', { unified_diff: patch, base_hashes: { [t.rel('old.ts')]: sha256('export const old = 1;\n'), [t.rel('from.ts')]: sha256('export const x = 1;\n') } });
+    assert.equal(r.success, true, JSON.stringify(r));
+    assert.deepEqual(r.files.map((f: any) => [f.path, f.action, f.moved_to]), [[t.rel('new.ts'), 'added', undefined], [t.rel('old.ts'), 'deleted', undefined], [t.rel('from.ts'), 'moved', t.rel('sub/to.ts')]]);
+    assert.equal(t.read('new.ts'), 'export const fresh = 2;\n');
+    assert.equal(t.read('old.ts'), undefined);
+    assert.equal(t.read('from.ts'), undefined);
+    assert.equal(t.read('sub/to.ts'), 'export const x = 2;\n');
+    assert.equal(r.files[2].sha256, sha256('export const x = 2;\n'));
+    const rb = await invoke('rollback_file', { path: t.rel('sub/to.ts') });
+    assert.equal(rb.success, true, JSON.stringify(rb));
+    assert.deepEqual([t.read('new.ts'), t.read('old.ts'), t.read('from.ts'), t.read('sub/to.ts')], [undefined, 'export const old = 1;\n', 'export const x = 1;\n', undefined]);
+  });
+
+  it('a protected file in the set asks consent; a refusal leaves every file untouched, an allow writes them all', async () => {
+    const t = setup('consent', { 'a.ts': A, '.vscode/settings.json': '{\n  "a": 1\n}\n' });
+    const settings = '{\n  "a": 1\n}\n';
+    const patch = `*** Begin Patch\n*** Update File: ${t.rel('a.ts')}\n@@\n-  return p;\n+  return p + "!";\n*** Update File: ${t.rel('.vscode/settings.json')}\n@@\n-  "a": 1\n+  "a": 2\n*** End Patch\n`;
+    const base_hashes = { [t.rel('a.ts')]: sha256(A), [t.rel('.vscode/settings.json')]: sha256(settings) };
+    ext().services.setConsentAnswerForTests('deny');
+    const denied = await invoke('safe_patch', { unified_diff: patch, base_hashes });
+    assert.equal(denied.error_type, 'PERMISSION_DENIED', JSON.stringify(denied));
+    assert.equal(denied.path, t.rel('.vscode/settings.json'));
+    assert.ok(ext().services.consentPromptsForTests().length >= 1, 'the user was asked');
+    assert.deepEqual([t.read('a.ts'), t.read('.vscode/settings.json')], [A, settings]);
+    ext().services.setConsentAnswerForTests('allow');
+    const allowed = await invoke('safe_patch', { unified_diff: patch, base_hashes });
+    assert.equal(allowed.success, true, JSON.stringify(allowed));
+    assert.equal(t.read('.vscode/settings.json'), '{\n  "a": 2\n}\n');
+  });
+
+  it('the Edit History shows the change as one change of its files, and its Roll Back restores all of them', async () => {
+    const t = setup('tree', { 'a.ts': A, 'b.ts': B });
+    const r = await invoke('replace_in_file', {
+      edits: [{ path: t.rel('a.ts'), old_text: '  return p;', new_text: '  return p + 1;' }, { path: t.rel('b.ts'), old_text: 'load("b")', new_text: 'load("bb")' }],
+      base_hashes: { [t.rel('a.ts')]: sha256(A), [t.rel('b.ts')]: sha256(B) },
+    });
+    assert.equal(r.success, true, JSON.stringify(r));
+    const services = ext().services;
+    const entry = services.store.list(t.rel('a.ts'))[0];
+    const rb: any = await vscode.commands.executeCommand('agentSafeEdit.history.rollbackToBefore', { entry, label: 'tree item', contextValue: 'entry', confirm: false, uiToken: services.uiTokenForTests() });
+    assert.equal(rb.ok, true, JSON.stringify(rb));
+    assert.deepEqual([t.read('a.ts'), t.read('b.ts')], [A, B]);
+  });
+});
