@@ -9,13 +9,12 @@
  * chunks are placed by the same tiers and the same uniqueness rule, and line endings, BOM
  * and the final newline are kept as that engine keeps them.
  */
-import { applyFilePatch } from '../patch/apply';
 import type { Hunk } from '../patch/parse';
 import { KeyedLines, locate } from '../patch/match';
 import { diagnose } from '../patch/diagnose';
 import { splitText } from '../text/lines';
-import type { EngineError, HunkPlacement } from '../patch/types';
 import { parseApplyPatch } from './parse';
+import { placeHunks } from './place-hunks';
 import type { ApplyPatchError, ApplyPatchErrorType, ApplyPatchPlan, Chunk, FileOp, FilePlan, ReadFile } from './types';
 
 type FileOutcome = { ok: true; plan: FilePlan } | { ok: false; error: ApplyPatchError };
@@ -102,15 +101,7 @@ function planOne(op: FileOp, readFile: ReadFile): FileOutcome {
 
 type UpdateOutcome = { ok: true; plan: Omit<FilePlan, 'path' | 'action'> } | { ok: false; error: ApplyPatchError };
 
-/**
- * Apply the chunks of one update section to `base`. All chunks are placed on the unmodified
- * base (each uniquely, non-overlapping) or the section fails. A chunk whose result is already
- * in the file (its added lines stand where they would land and its removed lines are gone) is
- * reported in already_applied_hunks and not applied again. That is the case when
- * - it cannot be placed (NO_MATCH) but its reverse places uniquely; or
- * - it only inserts lines at one edge of its context (" x" then "+y"), so its context still
- *   matches after it was applied, and its reverse places on the same lines.
- */
+/** Apply the chunks of one update section to `base`: anchors resolved, then placeHunks. */
 function planUpdate(base: string, chunks: Chunk[]): UpdateOutcome {
   if (!chunks.length) return { ok: true, plan: { text: base, hunks: [], unchanged: true } };
   const file = new KeyedLines(splitText(base));
@@ -120,57 +111,7 @@ function planUpdate(base: string, chunks: Chunk[]): UpdateOutcome {
     if (typeof at !== 'number') return { ok: false, error: at };
     hunks.push({ index: ch.index, lines: ch.lines, oldNoEol: false, newNoEol: false, ...(at > 0 ? { minStart: at } : {}), ...(ch.atEnd ? { atEnd: true } : {}) });
   }
-  const already = hunks.filter((h) => edgeInsertionApplied(base, h)).map((h) => h.index);
-  let rest = hunks.filter((h) => !already.includes(h.index));
-  if (!rest.length) return { ok: true, plan: { ...placed(base, [], already, undefined), unchanged: true } };
-  let r = applyFilePatch(base, { hunks: rest });
-  if (!r.ok) {
-    const more = rest.filter((h) => {
-      const alone = applyFilePatch(base, { hunks: [h] });
-      return !alone.ok && alone.error.type === 'NO_MATCH' && applyFilePatch(base, { hunks: [reverse(h)] }).ok;
-    });
-    if (!more.length) return { ok: false, error: asError(r.error) };
-    for (const h of more) already.push(h.index);
-    already.sort((a, b) => a - b);
-    rest = rest.filter((h) => !already.includes(h.index));
-    if (!rest.length) return { ok: true, plan: { ...placed(base, [], already, undefined), unchanged: true } };
-    r = applyFilePatch(base, { hunks: rest });
-    if (!r.ok) return { ok: false, error: asError(r.error) };
-  }
-  return { ok: true, plan: placed(r.text, r.hunks ?? [], already, r.tolerance, r.notes) };
-}
-
-/**
- * True for a chunk that only adds lines before or after its context (no removed line, one run
- * of added lines at the start or the end, at least one context line) whose context places and
- * whose reverse places on the same lines: its added lines already stand there. Without a
- * context line nothing ties the added lines to a place ("+}" at the end of a file that ends
- * with "}" may be a missing brace), so such a chunk is applied.
- */
-function edgeInsertionApplied(base: string, h: Hunk): boolean {
-  const kinds = h.lines.map((l) => l.kind);
-  if (kinds.includes('-') || !kinds.includes(' ')) return false;
-  const added = kinds.filter((k) => k === '+').length;
-  const leading = kinds.findIndex((k) => k !== '+');
-  const trailing = kinds.length - 1 - kinds.map((k) => k !== '+').lastIndexOf(true);
-  if (leading + trailing !== added) return false; // added lines inside the context
-  const fwd = applyFilePatch(base, { hunks: [h] });
-  if (!fwd.ok) return false;
-  const rev = applyFilePatch(base, { hunks: [reverse(h)] });
-  if (!rev.ok) return false;
-  const f = fwd.hunks?.[0]?.base_start_line;
-  const b = rev.hunks?.[0]?.base_start_line;
-  return f !== undefined && b !== undefined && b + leading === f;
-}
-
-function placed(text: string, hunks: HunkPlacement[], already: number[], tolerance: FilePlan['tolerance'], notes?: string[]): Omit<FilePlan, 'path' | 'action'> {
-  const all = [...(notes ?? []), ...already.map((k) => `hunk ${k} is already in the file: not applied again`)];
-  return { text, hunks, ...(already.length ? { already_applied_hunks: already } : {}), ...(tolerance ? { tolerance } : {}), ...(all.length ? { notes: all } : {}) };
-}
-
-/** The chunk undone: its added lines become the old side. Placing it uniquely means the chunk's result stands in the file. */
-function reverse(h: Hunk): Hunk {
-  return { ...h, lines: h.lines.map((l) => (l.kind === ' ' ? l : { kind: l.kind === '+' ? '-' : '+', text: l.text })) };
+  return placeHunks(base, hunks);
 }
 
 /**
@@ -206,17 +147,6 @@ function resolveAnchors(file: KeyedLines, ch: Chunk): number | ApplyPatchError {
   return lo;
 }
 
-/** The unified engine's failure, with the fields this engine documents (its extras dropped). */
-function asError(e: EngineError): ApplyPatchError {
-  const out: ApplyPatchError = { type: e.type === 'INVALID_INPUT' ? 'INVALID_PATCH' : e.type, message: e.message.replace(/^Hunk (\d+)/, 'hunk $1') };
-  if (e.hunk !== undefined) out.hunk = e.hunk;
-  if (e.line !== undefined) out.line = e.line;
-  if (e.found) out.found = e.found;
-  if (e.candidates) out.candidates = e.candidates;
-  if (e.applicable_hunks) out.applicable_hunks = e.applicable_hunks;
-  if (e.failed_hunks) out.failed_hunks = e.failed_hunks;
-  return out;
-}
 
 function fail(path: string, type: ApplyPatchErrorType, message: string): FileOutcome {
   return { ok: false, error: { type, message, path } };

@@ -5,12 +5,14 @@
  * - `--- /dev/null` adds the file (its `+` lines; an existing file with exactly that content
  *   is a retry, `unchanged`);
  * - `+++ /dev/null` deletes it (the file must exist);
- * - different old and new paths move it (the new path must not exist).
+ * - different old and new paths move it (the new path must not exist);
+ * - hunks already in the file (a retried diff) are reported in already_applied_hunks.
  * Pure: `readFile` gives the current texts; nothing is written. Never throws (a throwing
  * `readFile` aside). Every section is planned, so a failure says which files would apply.
  */
 import { parsePatch, FilePatch } from '../patch/parse';
 import { applyFilePatch } from '../patch/apply';
+import { placeHunks } from '../apply-patch/place-hunks';
 import type { FilePlan, ReadFile } from '../apply-patch/types';
 import type { MultiFileError, MultiFilePlan } from './types';
 
@@ -87,12 +89,17 @@ function planSection(f: FilePatch, readFile: ReadFile): Outcome {
   const moving = f.newPath !== f.oldPath;
   if (moving && readFile(f.newPath) !== undefined) return failed('FILE_EXISTS', `the patch renames it to ${f.newPath}, which already exists.`);
   if (!f.hunks.length) return moving ? { ok: true, plan: { path, action: 'move', text: current, move_to: f.newPath } } : failed('INVALID_PATCH', 'the section has no @@ hunk.');
-  const r = applyFilePatch(current, f);
+  // Placed as the apply_patch format's chunks are: a retried diff finds its hunks already in
+  // the file and reports them as already applied instead of failing or applying them twice.
+  const r = placeHunks(current, f.hunks);
   if (!r.ok) {
     const { type, message, ...data } = r.error;
     return failed(type, message, data as Partial<MultiFileError>);
   }
-  const plan: FilePlan = { path, action: moving ? 'move' : 'update', text: r.text, hunks: r.hunks, tolerance: r.tolerance, ...(r.notes?.length ? { notes: r.notes } : {}) };
-  if (moving) plan.move_to = f.newPath;
+  const plan: FilePlan = { path, action: moving ? 'move' : 'update', ...r.plan };
+  if (moving) {
+    plan.move_to = f.newPath;
+    delete plan.unchanged; // a move changes the tree even when the text stays
+  }
   return { ok: true, plan };
 }

@@ -29,6 +29,23 @@ describe('multi-file: planUnifiedFiles', () => {
     assert.deepEqual(r.files.map((f) => [f.path, f.action, f.text]), [['a.txt', 'update', 'one\nTWO\nthree\n'], ['b.txt', 'update', 'alpha\r\nBETA\r\n']]);
   });
 
+  it('a retried diff is harmless: a file whose hunks are already there is unchanged, a half-landed diff applies only the rest', () => {
+    const done = planUnifiedFiles(two, files({ 'a.txt': 'one\nTWO\nthree\n', 'b.txt': 'alpha\r\nBETA\r\n' }));
+    assert.ok(done.ok, JSON.stringify(done));
+    assert.equal(done.already_applied, true);
+    assert.deepEqual(done.files.map((f) => [f.path, f.unchanged, f.already_applied_hunks]), [['a.txt', true, [1]], ['b.txt', true, [2]]]);
+    const half = planUnifiedFiles(two, files({ 'a.txt': 'one\nTWO\nthree\n', 'b.txt': b }));
+    assert.ok(half.ok, JSON.stringify(half));
+    assert.equal(half.already_applied, false);
+    assert.deepEqual(half.files.map((f) => [f.path, f.text, f.unchanged ?? false]), [['a.txt', 'one\nTWO\nthree\n', true], ['b.txt', 'alpha\r\nBETA\r\n', false]]);
+  });
+
+  it('a hunk that fits neither way is still a failure (not taken for a retry)', () => {
+    const r = planUnifiedFiles(two, files({ 'a.txt': 'one\nzwei\nthree\n', 'b.txt': b }));
+    assert.ok(!r.ok);
+    assert.equal(r.error.path, 'a.txt');
+  });
+
   it('a failure in the last file fails the whole plan, naming the file and hunk and the files that would apply', () => {
     const r = planUnifiedFiles(two, files({ 'a.txt': a, 'b.txt': 'alpha\r\ngamma\r\n' }));
     assert.ok(!r.ok);
