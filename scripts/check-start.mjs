@@ -6,10 +6,15 @@
 //   - code-server lists the extension, freshly packaged, as installed,
 //   - in headless Chromium the workbench runs the extension (its status bar item appears) and
 //     shows no Restricted Mode and no trust prompt: the demo is ours, execute_program must work,
-// then stops the whole group and makes sure code-server is gone. Exit 0 when all of it holds.
+//   - the Demo agent works with no account: one prompt typed in the chat view runs its replay
+//     to the end, the dashboard and status bar count it, the demo files are left intact
+//     (scripts/check-demo-agent.mjs),
+// then stops the whole group and makes sure code-server and the Demo agent's server are gone.
+// Exit 0 when all of it holds.
 // Cold (no .vscode-test/), the command installs Node 24 and code-server first: minutes.
 
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { quickStartCommand } from './readme-commands.mjs';
 import { extensionIdentity, startDirs, startEnv } from './start.mjs';
@@ -17,6 +22,7 @@ import { CHROMIUM_PATH, REPO_ROOT } from '../test/runner/install-vscode.mjs';
 import { runCodeServerCli } from '../test/runner/code-server.mjs';
 import { createRunDirs, isolatedEnv, removeRunDir } from '../test/runner/run-dirs.mjs';
 import { CHROMIUM_ARGS } from '../test/runner/workbench.mjs';
+import { checkDemoAgent } from './check-demo-agent.mjs';
 
 /** Markers of VS Code's web workbench page: its configuration element and its main script. */
 const WORKBENCH_MARKERS = ['id="vscode-workbench-web-configuration"', 'out/vs/code/browser/workbench/workbench.js'];
@@ -62,10 +68,13 @@ function workbenchSettings(html) {
 /**
  * Runs `command` in bash in a new process group, echoing its output; resolves with the URL
  * and code-server pid that scripts/start.mjs prints, or with the reason it never did.
+ * `printed.demoOrigin` is the Demo agent's address once its line was printed.
  */
 function startCommand(command) {
   const child = spawn('bash', ['-c', command], { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  /** @type {{ demoOrigin?: string }} */
+  const printed = {};
   const ready = new Promise((resolve) => {
     let url;
     let pid;
@@ -73,6 +82,7 @@ function startCommand(command) {
       const text = chunk.toString();
       process.stdout.write(text);
       pid ??= text.match(/\[start\] code-server pid (\d+)/)?.[1];
+      printed.demoOrigin ??= text.match(/Demo agent: .*?\((http:\/\/[^,\s)]+)/)?.[1];
       url ??= text.match(/Open: (http:\/\/\S+)/)?.[1];
       if (url) resolve({ url, serverPid: pid ? Number(pid) : undefined });
     };
@@ -81,7 +91,17 @@ function startCommand(command) {
     exited.then((how) => resolve({ error: `\`${command}\` ended (${how}) before printing the URL` }));
     setTimeout(() => resolve({ error: `no URL from \`${command}\` in ${START_TIMEOUT_MS / 60_000} min` }), START_TIMEOUT_MS).unref();
   });
-  return { child, exited, ready };
+  return { child, exited, ready, printed };
+}
+
+/** True when something answers HTTP at `origin`. */
+async function answers(origin) {
+  try {
+    await fetch(origin, { signal: AbortSignal.timeout(3000) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** True while a process with this pid exists. */
@@ -137,6 +157,11 @@ async function checkInBrowser(url) {
       if (count > 0) seen.problems.push(`the workbench shows ${sign} (${count}×): the demo folder is not trusted`);
     }
     if (seen.problems.length === 0) seen.ok.push('no Restricted Mode and no trust prompt: the demo workspace is trusted');
+    if (activated) {
+      const demo = await checkDemoAgent(page, startDirs().demoWorkspace);
+      seen.problems.push(...demo.problems);
+      seen.ok.push(...demo.ok);
+    }
   } finally {
     await browser.close().catch(() => {});
     removeRunDir(dirs.runDir);
@@ -181,18 +206,32 @@ async function main() {
       const installed = checkInstalled();
       if (installed.problem) problems.push(installed.problem);
       else ok.push(installed.ok);
+      const demoOrigin = run.printed.demoOrigin;
+      if (!demoOrigin) problems.push('`npm start` printed no "Demo agent:" line with its address');
+      else if (new URL(demoOrigin).hostname !== '127.0.0.1') problems.push(`the Demo agent listens on ${demoOrigin}, not on 127.0.0.1`);
+      else {
+        const port = new URL(demoOrigin).port;
+        const outside = Object.values(os.networkInterfaces()).flat().filter((a) => a && !a.internal && a.family === 'IPv4').map((a) => `http://${a.address}:${port}`);
+        const reachable = [];
+        for (const origin of outside) if (await answers(origin)) reachable.push(origin);
+        if (!(await answers(demoOrigin))) problems.push(`the Demo agent does not answer at ${demoOrigin}`);
+        else if (reachable.length > 0) problems.push(`the Demo agent also answers at ${reachable.join(', ')}: it must bind 127.0.0.1 only`);
+        else ok.push(`the Demo agent's model server answers at ${demoOrigin} and not at the machine's other addresses (${outside.join(', ') || 'none'})`);
+      }
       const seen = await checkInBrowser(ready.url).catch((error) => ({ problems: [`browser: ${error.message}`], ok: [] }));
       problems.push(...seen.problems);
       ok.push(...seen.ok);
     }
   } finally {
     problems.push(...(await stopCommand(run, ready.serverPid)));
+    // The model server lives in `npm start`'s own process: stopping it must take the server along.
+    if (run.printed.demoOrigin && (await answers(run.printed.demoOrigin))) problems.push(`the Demo agent (${run.printed.demoOrigin}) still answers after the stop`);
   }
   for (const line of ok) console.log(`[check-start] ok: ${line}`);
   for (const p of problems) console.error(`[check-start] FAIL: ${p}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (problems.length > 0) return 1;
-  console.log(`[check-start] PASS: \`${command}\` serves VS Code with the extension running in a trusted demo workspace, and stops (${seconds} s)`);
+  console.log(`[check-start] PASS: \`${command}\` serves VS Code with the extension running in a trusted demo workspace and the Demo agent answering a prompt, and stops (${seconds} s)`);
   return 0;
 }
 

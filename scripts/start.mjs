@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start` (after `npm run build`): opens the extension, freshly built, in a real VS Code
-// in the browser — code-server bound to 127.0.0.1 only, no password — on a copy of demo/.
+// in the browser — code-server bound to 127.0.0.1 only, no password — on a copy of demo/,
+// with the Demo agent (scripts/demo-agent/) as the chat's model: a scripted model server on
+// 127.0.0.1 that replays the incidents through Copilot's agent loop, no account needed.
 //
 //   PORT=8080 npm start      (default 8080; another free port when it is taken)
 //
@@ -15,9 +17,12 @@ import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, ensureVSCode, node24Env, toolPaths } from '../test/runner/install-vscode.mjs';
 import { QUIET_USER_SETTINGS, findFreePort, isPortFree, runCodeServerCli, startCodeServer, writeUserSettings } from '../test/runner/code-server.mjs';
 import { isolatedEnv } from '../test/runner/run-dirs.mjs';
+import { DEMO_MODEL, startDemoAgent } from './demo-agent/setup.mjs';
 
 /** The files of the built extension that go into the package (no sources, no tests). */
 const PACKAGED_ENTRIES = ['package.json', 'dist', 'media', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+/** The demo-only helper extension that `npm start` installs beside the product. */
+const DEMO_SETUP_DIR = path.join(REPO_ROOT, 'scripts', 'demo-agent', 'extension');
 
 /** `publisher.name` and version from package.json. */
 export function extensionIdentity() {
@@ -60,24 +65,21 @@ export function ensureDemoWorkspace(dirs = startDirs(), log = console.log) {
 }
 
 /**
- * Packages the built extension as a .vsix from a staging folder that holds only the
- * shipped files (so the package never picks up src/, tests or the 1.6 GB tools folder),
- * with vsce --no-dependencies (the extension is bundled by esbuild).
+ * Packages the files `entries` of the extension in `from` as a .vsix, from a staging folder
+ * below `into` that holds only those files (so a package never picks up src/, tests or the
+ * 1.6 GB tools folder), with vsce --no-dependencies (the extensions are bundled or plain JS).
  * @returns {{ ok: true, vsix: string } | { ok: false, reason: string }}
  */
-export function packageExtension(dirs = startDirs(), log = console.log) {
-  if (!existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) {
-    return { ok: false, reason: 'dist/extension.js is missing: run `npm run build` first' };
-  }
-  const { id, version } = extensionIdentity();
-  const stage = path.join(dirs.packageDir, 'stage');
-  rmSync(dirs.packageDir, { recursive: true, force: true });
+function packageFolder(from, entries, into, log) {
+  const manifest = JSON.parse(readFileSync(path.join(from, 'package.json'), 'utf8'));
+  const stage = path.join(into, 'stage');
+  rmSync(into, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
-  for (const entry of PACKAGED_ENTRIES) {
-    const from = path.join(REPO_ROOT, entry);
-    if (existsSync(from)) cpSync(from, path.join(stage, entry), { recursive: true });
+  for (const entry of entries) {
+    const source = path.join(from, entry);
+    if (existsSync(source)) cpSync(source, path.join(stage, entry), { recursive: true });
   }
-  const vsix = path.join(dirs.packageDir, `${id}-${version}.vsix`);
+  const vsix = path.join(into, `${manifest.publisher}.${manifest.name}-${manifest.version}.vsix`.toLowerCase());
   const vsce = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
   const start = performance.now();
   // vsce 4 declares Node >= 22; the Node 24 installed for code-server satisfies that.
@@ -91,6 +93,26 @@ export function packageExtension(dirs = startDirs(), log = console.log) {
   }
   log(`[start] packaged ${vsix} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
   return { ok: true, vsix };
+}
+
+/**
+ * Packages the built extension (package.json, dist/, media/, the docs it ships).
+ * @returns {{ ok: true, vsix: string } | { ok: false, reason: string }}
+ */
+export function packageExtension(dirs = startDirs(), log = console.log) {
+  if (!existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) {
+    return { ok: false, reason: 'dist/extension.js is missing: run `npm run build` first' };
+  }
+  return packageFolder(REPO_ROOT, PACKAGED_ENTRIES, path.join(dirs.packageDir, 'product'), log);
+}
+
+/**
+ * Packages the start profile's helper that turns on the built-in Copilot Chat for the Demo
+ * agent (scripts/demo-agent/extension; never part of the product's package).
+ * @returns {{ ok: true, vsix: string } | { ok: false, reason: string }}
+ */
+export function packageDemoSetup(dirs = startDirs(), log = console.log) {
+  return packageFolder(DEMO_SETUP_DIR, ['package.json', 'extension.js', 'README.md'], path.join(dirs.packageDir, 'demo-setup'), log);
 }
 
 /** Environment of the start server and its CLI calls. */
@@ -110,15 +132,18 @@ export function prepareStart({ log = console.log } = {}) {
   for (const dir of [dirs.home, dirs.tmp, dirs.xdgConfig, dirs.xdgCache, dirs.xdgData, dirs.xdgState]) {
     mkdirSync(dir, { recursive: true });
   }
+  rmSync(dirs.packageDir, { recursive: true, force: true });
   const packaged = packageExtension(dirs, log);
   if (!packaged.ok) return packaged;
+  const demoSetup = packageDemoSetup(dirs, log);
+  if (!demoSetup.ok) return demoSetup;
 
   const start = performance.now();
-  const installed = runCodeServerCli(['--force', '--install-extension', packaged.vsix], { ...dirs, env: startEnv(dirs) });
+  const installed = runCodeServerCli(['--force', '--install-extension', packaged.vsix, '--install-extension', demoSetup.vsix], { ...dirs, env: startEnv(dirs) });
   if (installed.status !== 0) {
     return { ok: false, reason: `code-server --install-extension failed:\n${installed.stdout}${installed.stderr}` };
   }
-  log(`[start] installed ${extensionIdentity().id} into ${dirs.extensionsDir} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  log(`[start] installed ${extensionIdentity().id} and the demo setup into ${dirs.extensionsDir} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
   if (!existsSync(path.join(dirs.userDataDir, 'User', 'settings.json'))) {
     // Only the first time: later the user's own changes to the settings are kept.
     writeUserSettings(dirs.userDataDir, QUIET_USER_SETTINGS);
@@ -169,24 +194,33 @@ async function main() {
     console.error(`[start] FAILED: ${prepared.reason}`);
     return 1;
   }
+  // Before code-server: the workbench reads the model list when it starts.
+  const demo = await startDemoAgent(prepared.dirs.userDataDir);
+  for (const problem of demo.problems) console.error(`[start] Demo agent: ${problem}`);
   const port = await choosePort();
-  const server = await startServer({ ...prepared, port });
+  const server = await startServer({ ...prepared, port }).catch(async (error) => {
+    await demo.close();
+    throw error;
+  });
   console.log('');
   console.log(`  Agent Safe Edit is running in VS Code (code-server, 127.0.0.1 only, no password).`);
   console.log(`  Open: ${server.url}`);
+  console.log(`  Demo agent: the chat's "${DEMO_MODEL.name}" model (${demo.origin}, scripted, no account) replays the incidents on any prompt in agent mode.`);
   console.log('  Press Ctrl-C to stop.');
   console.log('');
   let stopping = false;
   const stopOn = (signal) => process.once(signal, async () => {
     stopping = true;
-    console.log(`\n[start] ${signal}: stopping code-server`);
-    await server.stop();
+    console.log(`\n[start] ${signal}: stopping code-server and the Demo agent`);
+    await Promise.all([server.stop(), demo.close()]);
     process.exit(0);
   });
   stopOn('SIGINT');
   stopOn('SIGTERM');
   const code = await server.exited;
   if (stopping) return 0;
+  // The model server would keep this process alive with nothing left to serve.
+  await demo.close();
   console.error(`[start] code-server exited on its own with code ${code}`);
   return 1;
 }

@@ -14,6 +14,9 @@
 // result of the script's n-th call (see resolveArguments). Requests without tools are
 // Copilot's utility requests (progress titles): they get a short text and consume no step.
 // Once the script is used up every agent request gets the text "Done.", which ends the turn.
+// With a `player` (startScriptedModel's option) there is no posted script: the player picks
+// each answer from the conversation itself, so every new prompt starts it afresh (the Demo
+// agent of `npm start`, scripts/demo-agent/).
 
 import { appendFileSync } from 'node:fs';
 import http from 'node:http';
@@ -95,6 +98,34 @@ export function resolveArguments(args, results, history = {}) {
   return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, resolveArguments(v, results, history)]));
 }
 
+/**
+ * The tool calls of the current turn: those the assistant made after the last user message
+ * (Copilot keeps earlier turns in the conversation and ends it with the new prompt), in order,
+ * each with its arguments and its result (parsed when JSON; undefined while unanswered).
+ * @returns {{ id: string, name: string, arguments: any, result: any, text: string }[]}
+ */
+export function turnCalls(messages) {
+  let start = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i].role === 'user') { start = i + 1; break; }
+  }
+  const texts = new Map();
+  for (const m of messages.slice(start)) if (m.role === 'tool') texts.set(m.tool_call_id, contentText(m.content));
+  const calls = [];
+  for (const m of messages.slice(start)) {
+    if (m.role !== 'assistant' || !Array.isArray(m.tool_calls)) continue;
+    for (const c of m.tool_calls) {
+      let args;
+      try { args = JSON.parse(c.function?.arguments ?? '{}'); } catch { args = undefined; }
+      const text = texts.get(c.id) ?? '';
+      let result;
+      try { result = texts.has(c.id) ? JSON.parse(text) : undefined; } catch { result = undefined; }
+      calls.push({ id: c.id, name: c.function?.name ?? '', arguments: args, result, text });
+    }
+  }
+  return calls;
+}
+
 /** The id of the index-th tool call answered to request `seq`. */
 function callIdOf(seq, index) {
   return `call_${seq}_${index}`;
@@ -120,6 +151,23 @@ function streamAnswer(res, answer, seq) {
   res.end('data: [DONE]\n\n');
 }
 
+/**
+ * A player's answer to one agent request. The turn's own length bounds it (a player that
+ * never stops would keep Copilot's loop going), and a player that throws ends the turn with
+ * the error as text, as a script that cannot compute its arguments does.
+ */
+function playerAnswer(player, messages, toolNames) {
+  if (turnCalls(messages).length >= MAX_AGENT_REQUESTS_PER_SCRIPT) {
+    return { text: `Stopped: more than ${MAX_AGENT_REQUESTS_PER_SCRIPT} tool calls in this turn.` };
+  }
+  try {
+    const answer = player(messages, toolNames);
+    return answer.tool_calls ? { tool_calls: answer.tool_calls } : { text: String(answer.text ?? '') };
+  } catch (error) {
+    return { text: `Script error: ${error.message}` };
+  }
+}
+
 function readBody(req) {
   return new Promise((resolve, reject) => {
     const parts = [];
@@ -140,7 +188,12 @@ function sendJson(res, status, value) {
 
 /**
  * Starts the server on 127.0.0.1 (a free port unless `port` is given).
- * @param {{ logFile?: string, port?: number, log?: (line: string) => void }} [options]
+ * `player(messages, toolNames)`, when given, answers every agent request ({text} or
+ * {tool_calls} with plain arguments; toolNames: the tools the request offers) instead of a
+ * posted script; the control endpoints are then off and no
+ * request is kept in memory (a long `npm start` session would only pile them up).
+ * @param {{ logFile?: string, port?: number, log?: (line: string) => void,
+ *   player?: (messages: any[], toolNames: string[]) => { text: string } | { tool_calls: { name: string, arguments: object }[] } }} [options]
  * @returns {Promise<{ port: number, url: string, close: () => Promise<void> }>}
  */
 export async function startScriptedModel(options = {}) {
@@ -157,6 +210,9 @@ export async function startScriptedModel(options = {}) {
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (options.player && url.pathname.startsWith('/__')) {
+        return sendJson(res, 404, { error: { message: 'no control endpoints: this model plays a fixed script' } });
+      }
       if (req.method === 'POST' && url.pathname === '/__script') {
         const body = JSON.parse(await readBody(req));
         script = { id: String(body.id), steps: Array.isArray(body.steps) ? body.steps : [] };
@@ -176,6 +232,8 @@ export async function startScriptedModel(options = {}) {
         let answer;
         if (!entry.agent) {
           answer = { text: 'Working on it' };
+        } else if (options.player) {
+          answer = playerAnswer(options.player, messages, tools.map((t) => t?.function?.name));
         } else if (++agentRequests > MAX_AGENT_REQUESTS_PER_SCRIPT) {
           answer = { text: `Stopped: more than ${MAX_AGENT_REQUESTS_PER_SCRIPT} agent requests under script ${script.id}.` };
         } else if (cursor < script.steps.length) {
@@ -194,7 +252,7 @@ export async function startScriptedModel(options = {}) {
           answer = { text: 'Done.' };
         }
         entry.answer = answer;
-        requests.push(entry);
+        if (!options.player) requests.push(entry);
         if (options.logFile) appendFileSync(options.logFile, `${JSON.stringify(entry)}\n`);
         log(`[model] #${entry.seq} script=${script.id} ${entry.agent ? `agent (${tools.length} tools)` : 'utility'} -> ${answer.tool_calls ? answer.tool_calls.map((c) => c.name).join(',') : JSON.stringify(answer.text).slice(0, 60)}`);
         return streamAnswer(res, answer, entry.seq);

@@ -3,7 +3,7 @@
 // consume nothing, and every request is logged. Run by `npm run test:unit`.
 
 import assert from 'node:assert/strict';
-import { startScriptedModel } from './scripted-model.mjs';
+import { startScriptedModel, turnCalls } from './scripted-model.mjs';
 
 /** Posts a chat request and returns the concatenated SSE deltas. */
 async function complete(url, body) {
@@ -73,5 +73,48 @@ describe('scripted model server', () => {
     const answer = await complete(model.url, { tools: [{ type: 'function', function: { name: 'write_file' } }], messages: [{ role: 'user', content: 'go' }] });
     assert.equal(answer.calls.length, 0);
     assert.match(answer.text, /^Script error: .*sha256/);
+  });
+
+  it('turnCalls: the calls after the last user message, each with its arguments and parsed result', () => {
+    const call = (id, name, args) => ({ role: 'assistant', content: '', tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] });
+    const calls = turnCalls([
+      { role: 'user', content: 'first prompt' },
+      call('a', 'safe_read_file', { path: 'old' }),
+      { role: 'tool', tool_call_id: 'a', content: '{"success":true}' },
+      { role: 'assistant', content: 'done' },
+      { role: 'user', content: 'second prompt' },
+      call('b', 'safe_read_file', { path: 'x' }),
+      { role: 'tool', tool_call_id: 'b', content: [{ type: 'text', text: '{"sha256":"s"}' }] },
+      call('c', 'write_file', { path: 'x' }),
+      { role: 'tool', tool_call_id: 'c', content: 'not json' },
+    ]);
+    assert.deepEqual(calls.map((c) => [c.id, c.name, c.arguments.path, c.result]), [['b', 'safe_read_file', 'x', { sha256: 's' }], ['c', 'write_file', 'x', undefined]]);
+    assert.equal(calls[1].text, 'not json');
+  });
+
+  it('with a player: answers from the conversation, turns its errors into text, and has no control endpoints', async () => {
+    const player = (messages) => {
+      const done = turnCalls(messages);
+      if (done.length === 0) return { tool_calls: [{ name: 'safe_read_file', arguments: { path: 'a' } }] };
+      if (done[0].result?.boom) throw new Error('no sha256');
+      return { text: `read ${done[0].result.sha256}` };
+    };
+    const played = await startScriptedModel({ player });
+    try {
+      const tools = [{ type: 'function', function: { name: 'safe_read_file' } }];
+      const first = await complete(played.url, { tools, messages: [{ role: 'user', content: 'go' }] });
+      assert.deepEqual(first.calls, [{ name: 'safe_read_file', args: { path: 'a' } }]);
+      const answered = (result) => [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'k', function: { name: 'safe_read_file', arguments: '{"path":"a"}' } }] },
+        { role: 'tool', tool_call_id: 'k', content: JSON.stringify(result) },
+      ];
+      assert.equal((await complete(played.url, { tools, messages: answered({ sha256: 'abc' }) })).text, 'read abc');
+      assert.equal((await complete(played.url, { tools, messages: answered({ boom: true }) })).text, 'Script error: no sha256');
+      assert.equal((await fetch(`${played.url}/__script`, { method: 'POST', body: '{}' })).status, 404);
+      assert.equal((await fetch(`${played.url}/__requests?script=none`)).status, 404);
+    } finally {
+      await played.close();
+    }
   });
 });
