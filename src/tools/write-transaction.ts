@@ -183,9 +183,9 @@ export interface GroupCommitted {
  * file's lock and has run every check on every file. Then:
  * 1. every file's before-text is snapshotted and journaled as one group (store.beginGroup:
  *    durable before any file is touched);
- * 2. the files are written in order; if file k fails, files 0..k-1 are put back to their
- *    before-texts (newest first) and every entry is finished (rolled_back / failed): the call
- *    changed nothing;
+ * 2. the files are written in order; if file k fails (or its save fails: it is undone in the
+ *    editor too), files 0..k-1 are put back to their before-texts (newest first) and every
+ *    entry is finished (rolled_back / failed): the call changed nothing;
  * 3. otherwise every entry is finished as applied.
  * A crash during 2 leaves pending entries that the store's open() reports as an interrupted
  * group; rolling the group back restores every file (each entry keeps its before snapshot).
@@ -208,8 +208,15 @@ export async function writeGroupTransaction(services: Services, changes: GroupCh
     } catch (e) {
       written = fail('INTERNAL_ERROR', `Applying the change failed: ${(e as Error).message}`);
     }
-    if (written.ok) done.push(written.written);
-    else failure = { ok: false, failure: { ...written.failure, message: `${changes[k].target.displayPath}: ${written.failure.message}`, path: changes[k].target.displayPath } };
+    if (written.ok) {
+      done.push(written.written);
+      // The edit reached the editor but the disk refused the save (read-only, full, immutable):
+      // for one change of many that is a failed write, undone with the files before it.
+      const w = written.written;
+      if ('applied' in w && !w.applied.saved && !changes[k].current?.isDirty) {
+        failure = { ok: false, failure: { error_type: 'INTERNAL_ERROR', message: `${changes[k].target.displayPath}: the file could not be saved (the file system refused the write).`, path: changes[k].target.displayPath } };
+      }
+    } else failure = { ok: false, failure: { ...written.failure, message: `${changes[k].target.displayPath}: ${written.failure.message}`, path: changes[k].target.displayPath } };
   }
   if (failure) {
     const notRestored: string[] = [];

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { execFileSync } from 'node:child_process';
 import { consentSuite, freshDir, invoke, sha256 } from './helpers';
 
 /** Writes files into a fresh folder; returns their workspace-relative paths and a reader. */
@@ -89,6 +90,31 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     assert.deepEqual(r.applicable_files, [t.rel('a.ts'), t.rel('b.ts')]);
     assert.equal(r.nothing_written, true);
     assert.deepEqual([t.read('a.ts'), t.read('b.ts'), t.read('c.ts')], [A, B, C]);
+  });
+
+  it('a write the file system refuses in the third file (immutable): the two files written before it are put back', async function () {
+    // A failure after every check passed cannot be provoked through the tools' inputs; an
+    // immutable flag makes the disk refuse the third file's save, even for root (ext4 chattr).
+    const t = setup('putback', { 'a.ts': A, 'b.ts': B, 'c.ts': C });
+    const cAbs = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, t.rel('c.ts'));
+    const chattr = (flag: string) => execFileSync('chattr', [flag, cAbs]);
+    const patch = `*** Begin Patch\n*** Update File: ${t.rel('a.ts')}\n@@\n-  return p;\n+  return p + "!";\n*** Update File: ${t.rel('b.ts')}\n@@\n-export const b = load("b");\n+export const b = load("B");\n*** Update File: ${t.rel('c.ts')}\n@@\n-export const c = load("c");\n+export const c = load("C");\n*** End Patch\n`;
+    chattr('+i');
+    let r: any;
+    try {
+      r = await invoke('safe_patch', { unified_diff: patch, base_hashes: { [t.rel('a.ts')]: sha256(A), [t.rel('b.ts')]: sha256(B), [t.rel('c.ts')]: sha256(C) } });
+    } finally {
+      chattr('-i');
+    }
+    assert.equal(r.success, false, JSON.stringify(r));
+    assert.equal(r.path, t.rel('c.ts'), JSON.stringify(r));
+    assert.match(r.message, /put back; nothing was changed/);
+    assert.deepEqual([t.read('a.ts'), t.read('b.ts'), t.read('c.ts')], [A, B, C]);
+    const store = ext().services.store;
+    for (const n of ['a.ts', 'b.ts', 'c.ts']) assert.equal(store.list(t.rel(n))[0].outcome, 'rolled_back', n);
+    // the editor's copy of the refused file shows what the disk holds
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === cAbs);
+    if (doc) assert.equal(doc.getText(), C);
   });
 
   it('a stale base hash for one file refuses the whole call (HASH_MISMATCH with its latest state)', async () => {
