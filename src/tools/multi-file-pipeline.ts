@@ -10,7 +10,8 @@ import { resolveTarget, Target } from '../workspace/resolve-target';
 import { checkCandidate } from './validate-candidate';
 import { hashMismatchResult } from './hash-mismatch';
 import { failureResult, ToolResultJson } from './tool-result';
-import { GroupChange, writeGroupTransaction } from './write-transaction';
+import { GroupChange, writeGroupTransaction, writesToDiskDirectly } from './write-transaction';
+import { reportNewDiagnostics, watchDiagnostics } from './post-edit-diagnostics';
 import type { InvocationContext } from './tool-runner';
 
 /** A multi-file edit: which paths it names, which hashes the agent read, and its pure plan. */
@@ -186,8 +187,16 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
   if (!changes.length) {
     return { success: true, message: 'Every change is already in the files; nothing was changed.', already_applied: true, files, ...(planned.notes ? { notes: planned.notes } : {}) };
   }
+  // Diagnostics as for one file: watched before the write, what each file's change introduced
+  // reported with it (or with a later result). Never rolled back one file at a time: that
+  // would break the change's all or nothing (safeEdit.diagnostics.onNewErrors only reports here).
+  const watches = await Promise.all(changes.map((c) => (c.newText === null ? undefined : watchDiagnostics(ctx, c.target, c.current !== undefined && !writesToDiskDirectly(c.current)))));
   const committed = await writeGroupTransaction(services, changes);
   if (!committed.ok) return failureResult(committed.failure, { nothing_written: committed.failure.not_restored === undefined });
+  const reports = await Promise.all(committed.files.map((c, i) => {
+    const watch = watches[i];
+    return watch && 'applied' in c.written ? reportNewDiagnostics(ctx, changes[i].target, watch, changes[i].current?.text, c.written.applied, { mayRollBack: false }) : undefined;
+  }));
   let added = 0;
   let removed = 0;
   committed.files.forEach((c, i) => {
@@ -201,6 +210,7 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
       if (c.written.applied.notes.length) entry.notes = [...((entry.notes as string[]) ?? []), ...c.written.applied.notes];
     }
     if (entry) entry.backup_ids = [...((entry.backup_ids as string[]) ?? []), c.entryId];
+    if (entry && reports[i]) Object.assign(entry, reports[i]!.fields);
   });
   const changed = files.filter((f) => f.action !== 'unchanged').length;
   return {

@@ -56,9 +56,9 @@ export interface DiagnosticsReport {
  * `safeEdit.diagnostics.onNewErrors: rollback`, new errors undo the edit (the caller journals
  * it as rolled_back).
  */
-export async function reportNewDiagnostics(ctx: InvocationContext, target: Target, watch: DiagnosticsWatch, oldText: string | undefined, after: Applied): Promise<DiagnosticsReport> {
+export async function reportNewDiagnostics(ctx: InvocationContext, target: Target, watch: DiagnosticsWatch, oldText: string | undefined, after: Applied, options: { mayRollBack?: boolean } = {}): Promise<DiagnosticsReport> {
   try {
-    return await report(ctx, target, watch, oldText, after);
+    return await report(ctx, target, watch, oldText, after, options.mayRollBack ?? true);
   } catch (e) {
     // The edit has landed; a failure to read diagnostics must not turn it into an error.
     ctx.services.log(`diagnostics after the edit of ${target.displayPath} failed: ${(e as Error)?.stack ?? e}`);
@@ -66,7 +66,7 @@ export async function reportNewDiagnostics(ctx: InvocationContext, target: Targe
   }
 }
 
-async function report(ctx: InvocationContext, target: Target, watch: DiagnosticsWatch, oldText: string | undefined, after: Applied): Promise<DiagnosticsReport> {
+async function report(ctx: InvocationContext, target: Target, watch: DiagnosticsWatch, oldText: string | undefined, after: Applied, mayRollBack: boolean): Promise<DiagnosticsReport> {
   const settings = ctx.services.settings();
   let result: DiagnosticsReport = { fields: {}, rolledBack: false, summary: '' };
   let lines: string[] = [];
@@ -76,7 +76,7 @@ async function report(ctx: InvocationContext, target: Target, watch: Diagnostics
     if (fresh.length > 0) {
       lines = formatNewDiagnostics(fresh, after.text);
       const summary = `${fresh.length} new problem${fresh.length === 1 ? '' : 's'}, first: ${lines[0]}`;
-      if (fresh.some((d) => d.severity === 'error') && settings.diagnosticsOnNewErrors === 'rollback' && oldText !== undefined) {
+      if (fresh.some((d) => d.severity === 'error') && settings.diagnosticsOnNewErrors === 'rollback' && mayRollBack && oldText !== undefined) {
         const undo = await applyTextChange(target.uri, after.text, oldText);
         if (undo.ok) return { fields: { new_problems: lines }, rolledBack: true, sha256: undo.applied.sha256, summary };
       }

@@ -57,6 +57,23 @@ describe('late diagnostics (issue 15)', () => {
     assert.equal(r3.problems_from_earlier_edits, undefined, 'reported once');
   });
 
+  it('a multi-file change: what each file\'s part introduced is reported (issue 16), never rolled back one file alone', async () => {
+    const d = freshDir('late-diag-multi');
+    const rels = ['one.latediag', 'two.latediag'].map((n) => `${d.rel}/${n}`);
+    writeBytes(path.join(d.abs, 'one.latediag'), 'alpha\nbeta\n');
+    writeBytes(path.join(d.abs, 'two.latediag'), 'gamma\ndelta\n');
+    const hashes: Record<string, string> = {};
+    for (const rel of rels) hashes[rel] = (await invoke('safe_read_file', { path: rel })).sha256;
+    const patch = `*** Begin Patch\n*** Update File: ${rels[0]}\n@@\n alpha\n-beta\n+beta BAD\n*** Update File: ${rels[1]}\n@@\n gamma\n-delta\n+delta fine\n*** End Patch\n`;
+    const r1 = await invoke('safe_patch', { unified_diff: patch, base_hashes: hashes });
+    assert.equal(r1.success, true, JSON.stringify(r1));
+    await sleep(DELAY_MS + 900);
+    const r2 = await invoke('list_backups', { path: rels[1] });
+    const late = (r2.problems_from_earlier_edits ?? []) as Array<{ path: string; new_problems: string[] }>;
+    assert.deepEqual(late.map((p) => p.path), [rels[0]], JSON.stringify(r2));
+    assert.match(late[0].new_problems[0], /^2:.*BAD is not allowed here/);
+  });
+
   it('reports the problems of a file write_file created in the next result', async () => {
     const d = freshDir('late-diag-new');
     const rel = `${d.rel}/fresh.latediag`;
