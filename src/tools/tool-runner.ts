@@ -86,6 +86,22 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
     return { result, text };
   }
 
+  /**
+   * The guard's verdict on a finished call. A multi-file call names no single `path`: its
+   * failure counts against the file that failed (the result's `path`), and its success clears
+   * the counters of every file it changed, as one-file calls do.
+   */
+  private async judge(call: GuardCall, result: ToolResultJson) {
+    const { guard } = this.services;
+    if (call.path !== undefined) return guard.after(call, result);
+    if (!result.success) {
+      return typeof result.path === 'string' ? guard.after({ ...call, path: await this.services.identify(result.path) }, result) : undefined;
+    }
+    const files = Array.isArray(result.files) ? (result.files as Array<{ path?: unknown }>) : [];
+    for (const f of files) if (typeof f.path === 'string') guard.after({ ...call, path: await this.services.identify(f.path) }, result);
+    return undefined;
+  }
+
   /** The whole call, as data; exported for the benchmarks and tests that bypass the LM API. */
   async run(rawInput: unknown, token: vscode.CancellationToken, invocationToken?: unknown, client?: string): Promise<ToolResultJson> {
     const { services, def } = this;
@@ -105,7 +121,7 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
       if (!gate.proceed) return failureResult(gate.failure, path ? { path } : {});
       if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'The call was cancelled before it started; nothing was changed.' };
       const result = await def.invoke(input, { services, token, invocationToken, client });
-      const replaced = services.guard.after(call, result);
+      const replaced = await this.judge(call, result);
       if (replaced) return failureResult(replaced, { path: result.path ?? path });
       return gate.warning ? { ...result, warning: gate.warning } : result;
     } catch (e) {
@@ -119,6 +135,8 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
     }
   }
 }
+
+type GuardCall = Parameters<Services['guard']['before']>[0];
 
 function pathOf(input: unknown): string | undefined {
   if (input && typeof input === 'object' && typeof (input as { path?: unknown }).path === 'string') return (input as { path: string }).path;

@@ -117,6 +117,18 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     if (doc) assert.equal(doc.getText(), C);
   });
 
+  it('failure counters count against the file that failed: the 2nd invalid multi-file patch of it says to switch to write_file', async () => {
+    const t = setup('counters', { 'a.ts': A, 'c.ts': C });
+    const patch = `*** Begin Patch\n*** Update File: ${t.rel('a.ts')}\n@@\n-  return p;\n+  return p + "!";\n*** Update File: ${t.rel('c.ts')}\n@@\n-export const c = load("not there");\n+export const c = 1;\n*** End Patch\n`;
+    const input = { unified_diff: patch, base_hashes: { [t.rel('a.ts')]: sha256(A), [t.rel('c.ts')]: sha256(C) } };
+    const first = await invoke('safe_patch', input);
+    assert.equal(first.error_type, 'INVALID_PATCH', JSON.stringify(first));
+    const second = await invoke('safe_patch', { ...input, unified_diff: patch.replace('"not there"', '"still not there"') });
+    assert.equal(second.error_type, 'INVALID_PATCH_LIMIT_EXCEEDED', JSON.stringify(second));
+    assert.match(second.message, /write_file/);
+    assert.deepEqual([t.read('a.ts'), t.read('c.ts')], [A, C]);
+  });
+
   it('a stale base hash for one file refuses the whole call (HASH_MISMATCH with its latest state)', async () => {
     const t = setup('stale', { 'a.ts': A, 'b.ts': B });
     const patch = `*** Begin Patch\n*** Update File: ${t.rel('a.ts')}\n@@\n-  return p;\n+  return p + "!";\n*** Update File: ${t.rel('b.ts')}\n@@\n-export const b = load("b");\n+export const b = load("B");\n*** End Patch\n`;
