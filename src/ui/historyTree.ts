@@ -27,7 +27,8 @@ export class FileItem extends vscode.TreeItem {
  */
 export class EntryItem extends vscode.TreeItem {
   override readonly contextValue: string;
-  constructor(readonly entry: JournalEntry) {
+  /** @param groupPaths the files of the entry's multi-file change (every one, this one included) */
+  constructor(readonly entry: JournalEntry, groupPaths: string[] = []) {
     // One change of several files reads as one: the label says so under each of its files, and
     // its Roll Back restores every file of it (history-actions.ts).
     const group = entry.group_size !== undefined && entry.group_size > 1 ? ` (one change of ${entry.group_size} files)` : '';
@@ -40,7 +41,7 @@ export class EntryItem extends vscode.TreeItem {
       : changed ? `${lineDelta(entry.lines_added, entry.lines_removed)} · ${outcomeLabel(entry.outcome)}` : outcomeLabel(entry.outcome);
     const icon = outcomeIcon(entry.outcome, entry.tool);
     this.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
-    this.tooltip = entryTooltip(entry);
+    this.tooltip = entryTooltip(entry, groupPaths);
     this.accessibilityInformation = { label: `${entry.tool} on ${entry.path} at ${clockTime(entry.time)}, ${outcomeLabel(entry.outcome)}, ${entry.lines_added} lines added, ${entry.lines_removed} removed` };
     // A click compares the backup with the current file, when there is a backup to compare.
     if (entry.has_snapshot) {
@@ -50,9 +51,13 @@ export class EntryItem extends vscode.TreeItem {
 }
 
 /** Markdown tooltip: tool, outcome, time, line delta, both hashes and the entry's message. */
-function entryTooltip(entry: JournalEntry): vscode.MarkdownString {
+function entryTooltip(entry: JournalEntry, groupPaths: string[]): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.appendMarkdown(`**${entry.tool}** · ${outcomeLabel(entry.outcome)} · ${new Date(entry.time).toLocaleString()}\n\n`);
+  if (groupPaths.length > 1) {
+    md.appendText(`One change of ${groupPaths.length} files (Roll Back restores all of them): ${groupPaths.join(', ')}`);
+    md.appendMarkdown('\n\n');
+  }
   md.appendMarkdown(`${lineDelta(entry.lines_added, entry.lines_removed)} lines · ${entry.bytes} → ${entry.after_bytes ?? '?'} bytes\n\n`);
   md.appendMarkdown('before sha256: ');
   md.appendCodeblock(entry.before_sha256, 'text');
@@ -88,7 +93,7 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryItem>
 
   getChildren(parent?: HistoryItem): HistoryItem[] {
     if (!parent) return this.store.listFiles().map((f) => new FileItem(f.path, f.entries, f.last_time));
-    if (parent instanceof FileItem) return this.store.list(parent.path).map((e) => new EntryItem(e));
+    if (parent instanceof FileItem) return this.store.list(parent.path).map((e) => new EntryItem(e, e.group_id ? this.store.listGroup(e.group_id).map((g) => g.path) : []));
     return [];
   }
 

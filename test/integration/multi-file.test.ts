@@ -212,6 +212,12 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     assert.equal(r.success, true, JSON.stringify(r));
     const services = ext().services;
     const entry = services.store.list(t.rel('a.ts'))[0];
+    // the tree: under each file, the entry says it is one change of both, its tooltip names them
+    const ui = ext().ui;
+    const fileItem = ui.history.getChildren().find((f: any) => f.path === t.rel('b.ts'));
+    const item: any = ui.history.getChildren(fileItem)[0];
+    assert.match(String(item.label), /one change of 2 files/);
+    assert.match(item.tooltip.value.replace(/&nbsp;/g, " "), /One change of 2 files .*a\.ts, .*b\.ts/);
     const rb: any = await vscode.commands.executeCommand('agentSafeEdit.history.rollbackToBefore', { entry, label: 'tree item', contextValue: 'entry', confirm: false, uiToken: services.uiTokenForTests() });
     assert.equal(rb.ok, true, JSON.stringify(rb));
     assert.deepEqual([t.read('a.ts'), t.read('b.ts')], [A, B]);
