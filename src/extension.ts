@@ -4,6 +4,7 @@ import { createServices } from './tools/create-services';
 import { registerTools } from './tools/register-tools';
 import { registerUi } from './ui';
 import { registerMcp } from './mcp';
+import { recoverInterruptedGroups } from './commands/recover-groups';
 
 /** Wires services, tools, views and commands; nothing else lives here. */
 export async function activate(context: vscode.ExtensionContext) {
@@ -12,8 +13,10 @@ export async function activate(context: vscode.ExtensionContext) {
   registerCommands(context, services);
   const ui = registerUi(context, services);
   const mcp = registerMcp(context, services, tools);
+  // After a crash: multi-file changes it cut short go back to all-before (not awaited: activation stays quick).
+  const recovery = recoverInterruptedGroups(services);
   // Returned for integration tests and other extensions: the live services, tools, views and MCP server.
-  return { services, tools, ui, mcp };
+  return { services, tools, ui, mcp, recovery };
 }
 
 export function deactivate(): void {

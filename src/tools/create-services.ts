@@ -42,7 +42,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   if (!opened.ok) output.appendLine(`Backup store could not be opened: ${opened.failure.message}`);
   else if (opened.recovery.interrupted.length > 0) output.appendLine(`Recovered ${opened.recovery.interrupted.length} interrupted edit(s) from the journal: ${opened.recovery.interrupted.join(', ')}`);
   if (opened.ok) {
-    for (const g of opened.recovery.interruptedGroups) output.appendLine(`A multi-file change was interrupted (${g.paths.join(', ')}); its files may hold a mix of old and new texts. rollback_file of any of them (or Roll Back in the Edit History) restores all of them.`);
+    for (const g of opened.recovery.interruptedGroups) output.appendLine(`A multi-file change was interrupted (${g.paths.join(', ')}); its files may hold a mix of old and new texts; they are put back to before it.`);
   }
   context.subscriptions.push({ dispose: () => void store.close() });
   const diagnosticsActivity = new DiagnosticsActivity();
@@ -61,6 +61,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   const services: Services = {
     extensionUri: context.extensionUri,
     storageDir,
+    interruptedGroups: opened.ok ? opened.recovery.interruptedGroups : [],
     locks: new KeyedLock(),
     activity: new ActivityLog(),
     guard,

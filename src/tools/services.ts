@@ -18,6 +18,8 @@ import type { ConsentTickets } from './consent-tickets';
 export interface Services {
   readonly extensionUri: vscode.Uri;
   readonly storageDir: string;
+  /** Multi-file changes a crash cut short, found when the backup store opened (recovered at activation). */
+  readonly interruptedGroups: Array<{ group_id: string; paths: string[] }>;
   readonly locks: KeyedLock;
   readonly activity: ActivityLog;
   /** The safeEdit.* settings, read fresh (they are window-scoped: one value per window). */

@@ -6,7 +6,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { execFileSync } from 'node:child_process';
+import * as os from 'node:os';
 import { consentSuite, freshDir, invoke, sha256 } from './helpers';
+import { BackupStore } from '../../src/history/backupStore';
+import { recoverInterruptedGroups } from '../../src/commands/recover-groups';
 
 /** Writes files into a fresh folder; returns their workspace-relative paths and a reader. */
 function setup(label: string, files: Record<string, string>) {
@@ -127,6 +130,36 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     assert.equal(second.error_type, 'INVALID_PATCH_LIMIT_EXCEEDED', JSON.stringify(second));
     assert.match(second.message, /write_file/);
     assert.deepEqual([t.read('a.ts'), t.read('c.ts')], [A, C]);
+  });
+
+  it('after a crash in the middle of a multi-file write, activation puts every file of it back (all-before), backing up what they held', async () => {
+    const t = setup('crash', { 'a.ts': A, 'b.ts': B });
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-crash-store-'));
+    // The state a crash leaves: the group journaled, a.ts written, b.ts not, no finish records.
+    const crashed = new BackupStore(root);
+    const begun = await crashed.beginGroup([{ tool: 'safe_patch', path: t.rel('a.ts'), beforeText: A }, { tool: 'safe_patch', path: t.rel('b.ts'), beforeText: B }]);
+    assert.ok(begun.ok, JSON.stringify(begun));
+    const aAbs = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, t.rel('a.ts'));
+    fs.writeFileSync(aAbs, A.replace('load', 'loadConfig'));
+    await crashed.close();
+    // The next activation opens the store, finds the cut group and recovers it.
+    const store = new BackupStore(root);
+    const opened = await store.open();
+    assert.ok(opened.ok && opened.recovery.interruptedGroups.length === 1, JSON.stringify(opened));
+    const services = { ...ext().services, store, interruptedGroups: opened.ok ? opened.recovery.interruptedGroups : [] };
+    try {
+      const out = await recoverInterruptedGroups(services);
+      assert.deepEqual(out.map((o) => o.ok), [true], JSON.stringify(out));
+      assert.deepEqual([t.read('a.ts'), t.read('b.ts')], [A, B]);
+      const recovery = store.list(t.rel('a.ts'))[0];
+      assert.equal(recovery.tool, 'crash_recovery');
+      // what a.ts held after the crash is backed up: the recovery is itself a change to roll back
+      const held = await store.readText(recovery.before_sha256);
+      assert.equal(held.ok && held.text, A.replace('load', 'loadConfig'));
+    } finally {
+      await store.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('a stale base hash for one file refuses the whole call (HASH_MISMATCH with its latest state)', async () => {
