@@ -15,6 +15,7 @@ import { diagnose } from '../patch/diagnose';
 import { splitText } from '../text/lines';
 import { parseApplyPatch } from './parse';
 import { placeHunks } from './place-hunks';
+import { combineFilePlans } from './combine';
 import type { ApplyPatchError, ApplyPatchErrorType, ApplyPatchPlan, Chunk, FileOp, FilePlan, ReadFile } from './types';
 
 type FileOutcome = { ok: true; plan: FilePlan } | { ok: false; error: ApplyPatchError };
@@ -41,32 +42,7 @@ export function planApplyPatch(patchText: string, readFile: ReadFile): ApplyPatc
       },
     };
   }
-  const plans: FilePlan[] = [];
-  const failures: ApplyPatchError[] = [];
-  for (const op of parsed.ops) {
-    const r = planOne(op, readFile);
-    if (r.ok) plans.push(r.plan);
-    else failures.push(r.error);
-  }
-  if (failures.length) {
-    const first = failures[0];
-    const applicable = plans.map((p) => p.path);
-    const others = parsed.ops.length > 1 ? ` Nothing was applied: ${failures.length} of ${parsed.ops.length} files failed${applicable.length ? `; ${applicable.join(', ')} would apply` : ''}.` : '';
-    return {
-      ok: false,
-      error: {
-        ...first,
-        message: first.message + others,
-        ...(parsed.ops.length > 1
-          ? { failed_files: failures.map((f) => ({ path: f.path ?? '?', ...(f.hunk !== undefined ? { hunk: f.hunk } : {}), type: f.type, reason: f.message })), applicable_files: applicable }
-          : {}),
-      },
-    };
-  }
-  const already = plans.every((p) => p.unchanged);
-  const notes = [...parsed.notes];
-  if (already) notes.push('every change of the patch is already in the files: nothing to apply');
-  return { ok: true, files: plans, already_applied: already, ...(notes.length ? { notes } : {}) };
+  return combineFilePlans(parsed.ops.map((op) => planOne(op, readFile)), parsed.notes);
 }
 
 function planOne(op: FileOp, readFile: ReadFile): FileOutcome {

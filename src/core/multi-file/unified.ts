@@ -13,6 +13,7 @@
 import { parsePatch, FilePatch } from '../patch/parse';
 import { applyFilePatch } from '../patch/apply';
 import { placeHunks } from '../apply-patch/place-hunks';
+import { combineFilePlans } from '../apply-patch/combine';
 import type { FilePlan, ReadFile } from '../apply-patch/types';
 import type { MultiFileError, MultiFilePlan } from './types';
 
@@ -33,28 +34,7 @@ export function planUnifiedFiles(patchText: string, readFile: ReadFile): MultiFi
       seen.add(n);
     }
   }
-  const plans: FilePlan[] = [];
-  const failures: MultiFileError[] = [];
-  for (const f of parsed.files) {
-    const r = planSection(f, readFile);
-    if (r.ok) plans.push(r.plan);
-    else failures.push(r.error);
-  }
-  if (failures.length) {
-    const first = failures[0];
-    const many = parsed.files.length > 1;
-    const applicable = plans.map((p) => p.path);
-    return {
-      ok: false,
-      error: {
-        ...first,
-        message: first.message + (many ? ` Nothing was applied: ${failures.length} of ${parsed.files.length} files failed${applicable.length ? `; ${applicable.join(', ')} would apply` : ''}.` : ''),
-        ...(many ? { failed_files: failures.map((e) => ({ path: e.path ?? '?', ...(e.hunk !== undefined ? { hunk: e.hunk } : {}), type: e.type, reason: e.message })), applicable_files: applicable } : {}),
-      },
-    };
-  }
-  const already = plans.every((p) => p.unchanged);
-  return { ok: true, files: plans, already_applied: already, ...(already ? { notes: ['every change of the patch is already in the files: nothing to apply'] } : {}) };
+  return combineFilePlans(parsed.files.map((f) => planSection(f, readFile)));
 }
 
 /** The path a section changes: its old path (a delete or move starts there), else its new one. */
