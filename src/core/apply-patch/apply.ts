@@ -42,7 +42,7 @@ export function planApplyPatch(patchText: string, readFile: ReadFile): ApplyPatc
       },
     };
   }
-  return combineFilePlans(parsed.ops.map((op) => planOne(op, readFile)), parsed.notes);
+  return combineFilePlans(parsed.ops.map((op) => planOne(op, readFile)), { notes: parsed.notes });
 }
 
 function planOne(op: FileOp, readFile: ReadFile): FileOutcome {

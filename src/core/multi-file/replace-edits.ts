@@ -19,6 +19,7 @@ import { splitLinesKeepEnds } from '../diff/lines';
 import type { FilePlan, ReadFile } from '../apply-patch/types';
 import type { Tier } from '../patch/types';
 import { mostTolerant } from '../patch/types';
+import { combineFilePlans } from '../apply-patch/combine';
 import type { MultiFileError, MultiFilePlan } from './types';
 
 export interface ReplaceEdit {
@@ -39,28 +40,8 @@ export function planReplaceEdits(edits: readonly ReplaceEdit[], readFile: ReadFi
     if (list) list.push(i);
     else byPath.set(e.path, [i]);
   });
-  const plans: FilePlan[] = [];
-  const failures: MultiFileError[] = [];
-  for (const [path, indexes] of byPath) {
-    const r = planFile(path, indexes, edits, readFile);
-    if (r.ok) plans.push(r.plan);
-    else failures.push(r.error);
-  }
-  if (failures.length) {
-    const first = failures[0];
-    const many = byPath.size > 1;
-    const applicable = plans.map((p) => p.path);
-    return {
-      ok: false,
-      error: {
-        ...first,
-        message: first.message + (many ? ` Nothing was applied: ${failures.length} of ${byPath.size} files failed${applicable.length ? `; ${applicable.join(', ')} would apply` : ''}.` : ' Nothing was applied.'),
-        ...(many ? { failed_files: failures.map((e) => ({ path: e.path ?? '?', ...(e.edit !== undefined ? { edit: e.edit } : {}), type: e.type, reason: e.message })), applicable_files: applicable } : {}),
-      },
-    };
-  }
-  const already = plans.every((p) => p.unchanged);
-  return { ok: true, files: plans, already_applied: already, ...(already ? { notes: ['every edit is already in the files: nothing to apply'] } : {}) };
+  const outcomes = [...byPath].map(([path, indexes]) => planFile(path, indexes, edits, readFile));
+  return combineFilePlans(outcomes, { alreadyNote: 'every edit is already in the files: nothing to apply', singleFileSuffix: ' Nothing was applied.' });
 }
 
 function planFile(path: string, indexes: number[], edits: readonly ReplaceEdit[], readFile: ReadFile): Outcome {
