@@ -1,6 +1,6 @@
-// Bundles the extension (vscode external) and the headless engine + CLI (no vscode at all).
+// Bundles the extension (vscode external) and the headless engine, CLI and MCP stdio server (no vscode at all).
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
@@ -23,6 +23,9 @@ await build({ ...common, entryPoints: ['src/engine.ts'], outfile: 'dist/engine.j
 // session): a bundle of its own, never built for a release and never packaged (.vscodeignore).
 if (!production) await build({ ...common, entryPoints: ['test/ui-session/scripted-session.ts'], outfile: 'dist/test-hooks/scripted-session.js', external: ['vscode'] });
 await build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
+// The headless MCP server (agent-safe-edit-mcp): no externals either, so nothing it reaches may import vscode.
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+await build({ ...common, entryPoints: ['src/mcp-stdio.ts'], outfile: 'dist/mcp-stdio.js', banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });
 
 // Tree-sitter grammars are loaded lazily from disk at run time, so they ship as files beside
 // the bundle. The list lives in src/validate/wasm-files.ts (one source): evaluate that module.

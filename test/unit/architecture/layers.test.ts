@@ -47,6 +47,36 @@ function reachable(start: string): Map<string, string[]> {
   return seen;
 }
 
+/** The module specifiers a file loads at run time: `import type` and `export type` declarations are erased. */
+function runtimeImportsOf(file: string): string[] {
+  const sf = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const out: string[] = [];
+  for (const st of sf.statements) {
+    if (ts.isImportDeclaration(st) && !st.importClause?.isTypeOnly && ts.isStringLiteral(st.moduleSpecifier)) out.push(st.moduleSpecifier.text);
+    if (ts.isExportDeclaration(st) && !st.isTypeOnly && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) out.push(st.moduleSpecifier.text);
+    if (ts.isImportEqualsDeclaration(st) && ts.isExternalModuleReference(st.moduleReference) && ts.isStringLiteral(st.moduleReference.expression)) out.push(st.moduleReference.expression.text);
+  }
+  return out;
+}
+
+/** {@link reachable} through run-time imports only. */
+function reachableAtRuntime(start: string): Map<string, string[]> {
+  const seen = new Map<string, string[]>([[start, [start]]]);
+  const queue = [start];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const spec of runtimeImportsOf(file)) {
+      if (!spec.startsWith('.')) continue;
+      const target = resolveRelative(file, spec);
+      if (target && !seen.has(target)) {
+        seen.set(target, [...seen.get(file)!, target]);
+        queue.push(target);
+      }
+    }
+  }
+  return seen;
+}
+
 const rel = (p: string) => path.relative(SRC, p);
 const layer = (p: string) => rel(p).split(path.sep)[0];
 
@@ -61,6 +91,16 @@ describe('architecture: layer imports', () => {
       }
     }
     assert.deepEqual([...new Set(offenders)], []);
+  });
+
+  it('the headless MCP server (src/mcp-stdio.ts and headless/) never loads `vscode`: only type-only imports may name a module that does', () => {
+    // dist/mcp-stdio.js is bundled with no externals, so the build fails too; this says where.
+    const offenders: string[] = [];
+    for (const [reached, chain] of reachableAtRuntime(path.join(SRC, 'mcp-stdio.ts'))) {
+      if (runtimeImportsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
+    }
+    assert.deepEqual(offenders, []);
+    assert.ok(reachableAtRuntime(path.join(SRC, 'mcp-stdio.ts')).has(path.join(SRC, 'headless', 'write-transaction.ts')), 'the walk reaches the headless modules');
   });
 
   it('core/ imports nothing outside core/', () => {
@@ -83,6 +123,9 @@ describe('architecture: layer imports', () => {
     const callers = ['tools', 'commands', 'ui', 'workspace', 'validate', 'exec', 'core'].flatMap((dir) =>
       sources(path.join(SRC, dir)).filter((f) => /\bstore\.(begin|beginGroup|finish)\(/.test(fs.readFileSync(f, 'utf8'))).map(rel));
     assert.deepEqual(callers, [path.join('tools', 'write-transaction.ts')]);
+    // The headless server has its own, in the same order (no VS Code to write through).
+    const headless = sources(path.join(SRC, 'headless')).filter((f) => /\bstore\.(begin|beginGroup|finish)\(/.test(fs.readFileSync(f, 'utf8'))).map(rel);
+    assert.deepEqual(headless, [path.join('headless', 'write-transaction.ts')]);
   });
 
   it('no production source imports test code (test-only code lives under test/)', () => {

@@ -1,0 +1,105 @@
+import { excerptAround } from '../core/excerpt';
+import { fail } from '../core/types';
+import { errorClassOf } from '../core/catalog/errors';
+import { checkFinalText } from '../core/final-text-guard';
+import { diffLineCounts } from '../core/diff';
+import { hashMismatchResult } from '../tools/hash-mismatch';
+import { failureResult, ToolResultJson } from '../tools/tool-result';
+import type { HeadlessCall, HeadlessContext } from './context';
+import { DiskText, readDiskText } from './disk-text';
+import type { HeadlessEditRequest } from './edit-request';
+import { protectedFileRefusal } from './protected-files';
+import { HeadlessTarget, withLockedHeadless } from './target';
+import { checkHeadlessCandidate } from './validate';
+import { headlessWriteTransaction } from './write-transaction';
+
+/**
+ * The headless path of every single-file mutation, in the extension's order
+ * (tools/edit-pipeline.ts): resolve and confine, then under the file's lock: read the disk,
+ * check the hash (HASH_MISMATCH with the latest state), plan with the core engine, the
+ * final-text guard, the syntax check, the protected-file rule (refused unless
+ * --allow-protected: nobody can be asked), then the write transaction (backup durable first,
+ * atomic write, journal finished). A refusal after planning is journaled as an attempt.
+ */
+export async function runHeadlessEdit(ctx: HeadlessContext, call: HeadlessCall, req: HeadlessEditRequest): Promise<ToolResultJson> {
+  return withLockedHeadless(ctx, req.path, { forWrite: true, allowCreate: !!req.allowCreate }, (target) => editLocked(ctx, call, req, target), (failure) => failureResult(failure));
+}
+
+async function editLocked(ctx: HeadlessContext, call: HeadlessCall, req: HeadlessEditRequest, target: HeadlessTarget): Promise<ToolResultJson> {
+  const { settings, store } = ctx;
+  const path = target.displayPath;
+  const turnId = ctx.turnId();
+  const attempt = (outcome: 'blocked' | 'failed', beforeText: string, message: string) =>
+    store.recordAttempt({ tool: req.tool, path, outcome, beforeText, turnId, client: call.client, message });
+  let current: DiskText | undefined;
+  const read = await readDiskText(target.realPath, path, settings.maxFileBytes);
+  if (read.ok) current = read.current;
+  else if (read.failure.error_type !== 'FILE_NOT_FOUND' && req.onUnreadable) return req.onUnreadable(target);
+  else if (read.failure.error_type !== 'FILE_NOT_FOUND' || !req.allowCreate) return failureResult(read.failure, { path });
+
+  if (!current && req.baseSha256) {
+    return failureResult(fail('FILE_NOT_FOUND', `${path} no longer exists (it was deleted or renamed after you read it). To create it anew, call write_file without base_sha256.`).failure, { path });
+  }
+  if (current && req.requireBaseForExisting && !req.baseSha256) {
+    return failureResult(fail('INVALID_INPUT', `${path} already exists: pass base_sha256 of the version you read (safe_read_file gives it), so your change cannot overwrite edits you have not seen.`, { field: 'base_sha256' }).failure, { path, sha256: current.sha256 });
+  }
+  if (req.precheck) {
+    const pre = req.precheck(current);
+    if (!pre.ok) return failureResult(pre.failure, { path });
+  }
+  if (current && req.baseSha256 && req.baseSha256.toLowerCase() !== current.sha256) {
+    return hashMismatchResult(store, path, req.baseSha256, current.text, current.sha256);
+  }
+
+  const planned = req.plan(current?.text);
+  if (!planned.ok) {
+    await attempt(errorClassOf(planned.failure.error_type) === 'blocked' ? 'blocked' : 'failed', current?.text ?? '', planned.failure.message);
+    return failureResult(planned.failure, { path });
+  }
+  const plan = planned.plan;
+  if (current && plan.newText === current.text) {
+    return { success: true, message: `${path} already has this content; nothing was changed.`, path, sha256: current.sha256, unchanged: true };
+  }
+
+  const final = checkFinalText(current?.text, plan.newText, {
+    maxBytes: settings.maxFileBytes,
+    minBytes: settings.writeGuardMinBytes,
+    maxShrinkPercent: settings.writeGuardMaxShrinkPercent,
+    allowSizeReduce: !!req.allowSizeReduce,
+  });
+  if (!final.ok) {
+    await attempt('blocked', current?.text ?? '', final.failure.message);
+    return failureResult(final.failure, { path });
+  }
+  const check = await checkHeadlessCandidate({ realPath: target.realPath, displayPath: path, baseText: current?.text ?? '', candidateText: plan.newText, skip: !!req.skipValidation, settings });
+  if (check.blocked) {
+    await attempt('blocked', current?.text ?? '', String(check.blocked.message));
+    return check.blocked;
+  }
+  const refused = protectedFileRefusal(ctx, target, req.tool);
+  if (refused) {
+    await attempt('blocked', current?.text ?? '', refused.message);
+    return failureResult(refused, { path });
+  }
+  if (call.signal?.aborted) return { success: false, error_type: 'CANCELLED', message: 'Cancelled before the edit was applied; nothing was changed.', path };
+
+  const committed = await headlessWriteTransaction(ctx, { tool: req.tool, target, current, newText: plan.newText, client: call.client, turnId, createDirs: req.createDirs });
+  if (!committed.ok) return failureResult(committed.failure, { path });
+  const after = committed.after as { text: string; sha256: string };
+  const counts = committed.lines ?? diffLineCounts(current?.text ?? '', after.text);
+  return {
+    success: true,
+    message: `${plan.summary} Check the excerpt against your intent.`,
+    path,
+    sha256: after.sha256,
+    ...(current ? {} : { created: true }),
+    saved: true,
+    lines_added: counts.added,
+    lines_removed: counts.removed,
+    backup_id: committed.entryId,
+    ...(plan.details ?? {}),
+    excerpt: excerptAround(after.text, plan.changed),
+    ...(check.warnings ? { validation_warnings: check.warnings } : {}),
+    ...(check.checkers.length ? { validated_by: check.checkers } : {}),
+  };
+}

@@ -1,0 +1,164 @@
+import { findElisionMarkers } from '../core/elision';
+import { applyHtmlPatches, HtmlPatch } from '../core/html';
+import { applyLineEdit, LineEditMode } from '../core/lines/edit-lines';
+import { applyUnifiedDiff } from '../core/patch';
+import { applySearchReplace } from '../core/replace';
+import { fail } from '../core/types';
+import { engineFailure } from '../tools/engine-failure';
+import type { HeadlessEditRequest } from './edit-request';
+
+// The single-file editing tools' requests: the same core engines and the same result wording
+// as src/tools/safe-patch.ts, replace-in-file.ts, edit-lines.ts, write-file.ts and
+// patch-html.ts. Those modules build their requests next to VS Code's pipeline (their module
+// graph reaches `vscode`), so the headless server keeps this thin copy of the wrappers; the
+// engines themselves (core/) are shared. test/unit/headless/ replays the extension's scenarios
+// to keep the two in step.
+
+export interface SafePatchInput { path: string; base_sha256?: string; unified_diff: string; allow_size_reduce?: boolean; skip_validation?: boolean }
+export interface ReplaceInput { path: string; old_text: string; new_text: string; base_sha256?: string; expected_replacements?: number; allow_size_reduce?: boolean; skip_validation?: boolean }
+export interface EditLinesInput { path: string; base_sha256: string; mode: LineEditMode; start_line: number; end_line?: number; new_lines?: string[]; check_duplicates?: boolean; allow_size_reduce?: boolean; skip_validation?: boolean }
+export interface WriteFileInput { path: string; content: string; base_sha256?: string; allow_size_reduce?: boolean; create_dirs?: boolean; skip_validation?: boolean }
+export interface PatchHtmlInput { path: string; base_sha256: string; patches: HtmlPatch[]; allow_size_reduce?: boolean; skip_validation?: boolean }
+
+export function safePatchRequest(input: SafePatchInput): HeadlessEditRequest {
+  return {
+    tool: 'safe_patch',
+    path: input.path,
+    baseSha256: input.base_sha256,
+    requireBaseForExisting: true,
+    skipValidation: input.skip_validation,
+    allowSizeReduce: input.allow_size_reduce,
+    plan(current) {
+      if (current === undefined) return fail('FILE_NOT_FOUND', 'safe_patch edits existing files; create a new file with write_file.');
+      const r = applyUnifiedDiff(current, input.unified_diff);
+      if (!r.ok) {
+        // A patch that does not fit the file is an invalid patch for the model and the failure counter.
+        const failure = engineFailure(r.error);
+        if (failure.error_type === 'NO_MATCH') return { ok: false, failure: { ...failure, error_type: 'INVALID_PATCH', reason: 'no_match' } };
+        return { ok: false, failure };
+      }
+      const n = r.hunks?.length ?? 0;
+      return {
+        ok: true,
+        plan: {
+          newText: r.text,
+          changed: r.changed,
+          summary: `Applied ${n} hunk${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
+          details: { hunks: r.hunks, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
+        },
+      };
+    },
+  };
+}
+
+export function replaceRequest(input: ReplaceInput): HeadlessEditRequest {
+  return {
+    tool: 'replace_in_file',
+    path: input.path,
+    baseSha256: input.base_sha256,
+    skipValidation: input.skip_validation,
+    allowSizeReduce: input.allow_size_reduce,
+    plan(current) {
+      if (current === undefined) return fail('FILE_NOT_FOUND', 'replace_in_file edits existing files; create a new file with write_file.');
+      const r = applySearchReplace(current, input.old_text, input.new_text, { expectedReplacements: input.expected_replacements });
+      if (!r.ok) return { ok: false, failure: engineFailure(r.error) };
+      const n = r.replacements ?? 1;
+      return {
+        ok: true,
+        plan: {
+          newText: r.text,
+          changed: r.changed,
+          summary: `Replaced ${n} occurrence${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
+          details: { replacements: n, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
+        },
+      };
+    },
+  };
+}
+
+export function editLinesRequest(input: EditLinesInput, duplicateWindow: number): HeadlessEditRequest {
+  return {
+    tool: 'edit_lines',
+    path: input.path,
+    baseSha256: input.base_sha256,
+    requireBaseForExisting: true,
+    skipValidation: input.skip_validation,
+    allowSizeReduce: input.allow_size_reduce,
+    plan(current) {
+      if (current === undefined) return fail('FILE_NOT_FOUND', 'edit_lines edits existing files; create a new file with write_file.');
+      const r = applyLineEdit(current, {
+        mode: input.mode,
+        start_line: input.start_line,
+        end_line: input.end_line,
+        new_lines: input.new_lines,
+        check_duplicates: input.check_duplicates,
+        duplicate_window: duplicateWindow,
+      });
+      if (!r.ok) return r;
+      const verb = input.mode === 'insert' ? `Inserted ${r.lines_added} line(s) before line ${input.start_line}` : input.mode === 'delete' ? `Deleted ${r.lines_removed} line(s)` : `Replaced ${r.lines_removed} line(s) with ${r.lines_added}`;
+      return { ok: true, plan: { newText: r.text, changed: r.changed, summary: `${verb}.` } };
+    },
+  };
+}
+
+export function writeFileRequest(input: WriteFileInput): HeadlessEditRequest {
+  return {
+    tool: 'write_file',
+    path: input.path,
+    baseSha256: input.base_sha256,
+    allowCreate: true,
+    createDirs: input.create_dirs,
+    requireBaseForExisting: true,
+    skipValidation: input.skip_validation,
+    allowSizeReduce: input.allow_size_reduce,
+    plan(current) {
+      const content = input.content;
+      // Only an existing file has real code a placeholder could stand for.
+      const markers = current === undefined ? [] : findElisionMarkers(content, current);
+      if (markers.length > 0) {
+        const m = markers[0];
+        return fail('ELISION_BLOCKED', `Refused: line ${m.line_number} of the content is a placeholder ("${m.text.trim().slice(0, 80)}") standing for code you left out; write_file would replace that code with the placeholder. Nothing was written. Send the complete file content, or use safe_patch/replace_in_file for a partial change.`, {
+          markers: markers.slice(0, 5).map((x) => ({ line: x.line_number, text: x.text.trim().slice(0, 120) })),
+        });
+      }
+      const lines = content.length === 0 ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+      const changed = current === undefined ? [{ start_line: 1, end_line: lines }] : changedRangesOf(current, content);
+      return { ok: true, plan: { newText: content, changed, summary: current === undefined ? `Created with ${lines} lines.` : `Wrote ${lines} lines.` } };
+    },
+  };
+}
+
+export function patchHtmlRequest(input: PatchHtmlInput): HeadlessEditRequest {
+  return {
+    tool: 'patch_html',
+    path: input.path,
+    baseSha256: input.base_sha256,
+    requireBaseForExisting: true,
+    skipValidation: input.skip_validation,
+    allowSizeReduce: input.allow_size_reduce,
+    plan(current) {
+      if (current === undefined) return fail('FILE_NOT_FOUND', 'patch_html edits existing HTML files; create a new file with write_file.');
+      const r = applyHtmlPatches(current, input.patches);
+      if (!r.ok) {
+        const { type, message, ...data } = r.error;
+        return { ok: false, failure: { error_type: type, message, ...data } };
+      }
+      return { ok: true, plan: { newText: r.text, changed: r.changed, summary: `Applied ${r.applied} HTML patch${r.applied === 1 ? '' : 'es'}.` } };
+    },
+  };
+}
+
+/** Where a whole-file write differs from the old text, as ranges of the new text (for the excerpt). Linear. */
+function changedRangesOf(oldText: string, newText: string) {
+  const a = oldText.split(/\r?\n/);
+  const b = newText.split(/\r?\n/);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let ea = a.length - 1;
+  let eb = b.length - 1;
+  while (ea >= start && eb >= start && a[ea] === b[eb]) {
+    ea--;
+    eb--;
+  }
+  return [{ start_line: start + 1, end_line: eb + 1 }];
+}
