@@ -11,7 +11,7 @@ import { headlessListBackups, headlessRollback, ListBackupsInput, RollbackInput 
 import type { HeadlessCall, HeadlessContext } from './context';
 import { runHeadlessEdit } from './edit-pipeline';
 import { ExecuteProgramInput, headlessExecuteProgram } from './execute-program';
-import { editLinesRequest, EditLinesInput, patchHtmlRequest, PatchHtmlInput, replaceRequest, ReplaceInput, safePatchRequest, SafePatchInput, writeFileRequest, WriteFileInput } from './plans';
+import { editLinesEdit, EditLinesInput, patchHtmlEdit, PatchHtmlInput, replaceEdit, SingleReplaceInput as ReplaceInput, safePatchEdit, SingleSafePatchInput as SafePatchInput, writeFileEdit, WriteFileInput } from '../tools/edit-requests';
 import { headlessReadFile, ReadFileInput } from './read-file';
 import { resolveHeadless } from './target';
 
@@ -20,11 +20,11 @@ type Handler = (ctx: HeadlessContext, call: HeadlessCall, input: never) => Promi
 /** Each catalog tool's headless implementation (one per name in TOOL_NAMES: a unit test checks). */
 export const HEADLESS_TOOLS: Record<string, { isRead?: boolean; run: Handler }> = {
   safe_read_file: { isRead: true, run: (ctx, _call, input: ReadFileInput) => headlessReadFile(ctx, input) },
-  safe_patch: { run: (ctx, call, input: SafePatchInput & Record<string, unknown>) => multiFileRefusal('safe_patch', input) ?? runHeadlessEdit(ctx, call, safePatchRequest(input)) },
-  replace_in_file: { run: (ctx, call, input: ReplaceInput & Record<string, unknown>) => multiFileRefusal('replace_in_file', input) ?? runHeadlessEdit(ctx, call, replaceRequest(input)) },
-  edit_lines: { run: (ctx, call, input: EditLinesInput) => runHeadlessEdit(ctx, call, editLinesRequest(input, ctx.settings.duplicateWindowLines)) },
-  write_file: { run: (ctx, call, input: WriteFileInput) => runHeadlessEdit(ctx, call, writeFileRequest(input)) },
-  patch_html: { run: (ctx, call, input: PatchHtmlInput) => runHeadlessEdit(ctx, call, patchHtmlRequest(input)) },
+  safe_patch: { run: (ctx, call, input: SafePatchInput & Record<string, unknown>) => multiFileRefusal('safe_patch', input) ?? runHeadlessEdit(ctx, call, safePatchEdit(input)) },
+  replace_in_file: { run: (ctx, call, input: ReplaceInput & Record<string, unknown>) => multiFileRefusal('replace_in_file', input) ?? runHeadlessEdit(ctx, call, replaceEdit(input)) },
+  edit_lines: { run: (ctx, call, input: EditLinesInput) => runHeadlessEdit(ctx, call, editLinesEdit(input, ctx.settings.duplicateWindowLines)) },
+  write_file: { run: (ctx, call, input: WriteFileInput) => runHeadlessEdit(ctx, call, writeFileEdit(input)) },
+  patch_html: { run: (ctx, call, input: PatchHtmlInput) => runHeadlessEdit(ctx, call, patchHtmlEdit(input)) },
   rollback_file: { run: (ctx, call, input: RollbackInput) => headlessRollback(ctx, call, input) },
   list_backups: { isRead: true, run: (ctx, _call, input: ListBackupsInput) => headlessListBackups(ctx, input) },
   execute_program: { run: (ctx, call, input: ExecuteProgramInput) => headlessExecuteProgram(ctx, call, input) },

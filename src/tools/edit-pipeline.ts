@@ -1,5 +1,6 @@
 import * as nodePath from 'node:path';
-import { excerptAround, LineRange } from '../core/excerpt';
+import { excerptAround } from '../core/excerpt';
+import type { EditPlan, PlannedEdit } from './edit-requests';
 import { fail, Result } from '../core/types';
 import { errorClassOf } from '../core/catalog/errors';
 import { readCurrentText, CurrentText } from '../workspace/current-text';
@@ -15,29 +16,8 @@ import { DiagnosticsWatch, reportNewDiagnostics, watchDiagnostics } from './post
 import { failureResult, ToolResultJson } from './tool-result';
 import type { InvocationContext } from './tool-runner';
 
-/** What an editing tool computed from the current text: the whole new text and where it changed. */
-export interface EditPlan {
-  newText: string;
-  /** 1-based ranges of the NEW text that changed (for the excerpt). */
-  changed: LineRange[];
-  /** One sentence on what was done, e.g. "Applied 2 hunks (exact match)." */
-  summary: string;
-  /** Tool-specific result fields (hunk placements, tolerance used, replacements…). */
-  details?: Record<string, unknown>;
-}
-
-export interface EditRequest {
-  tool: string;
-  path: string;
-  baseSha256?: string;
-  /** write_file may create a missing file. */
-  allowCreate?: boolean;
-  createDirs?: boolean;
-  /** An existing file may only be changed by a caller that shows it read it (write_file, edit_lines, safe_patch). */
-  requireBaseForExisting?: boolean;
-  skipValidation?: boolean;
-  /** Let the final text shrink the file past the write guard (allow_size_reduce). */
-  allowSizeReduce?: boolean;
+/** A planned edit (edit-requests.ts) with what only a rollback adds. */
+export interface EditRequest extends PlannedEdit {
   /**
    * Checked under the file's lock against the text just read, before anything else (the
    * rollback's hash protocol); a failure is returned as is and nothing is journaled.
@@ -48,8 +28,6 @@ export interface EditRequest {
    * as text (binary, not UTF-8, too large): a rollback restores it without decoding it.
    */
   onUnreadable?(target: Target): Promise<ToolResultJson>;
-  /** Computes the edit from the current text (undefined when the file does not exist yet). */
-  plan(current: string | undefined): Result<{ plan: EditPlan }>;
 }
 
 /**
@@ -180,4 +158,4 @@ function outcomeOf(errorType: string): 'blocked' | 'failed' {
   return errorClassOf(errorType) === 'blocked' ? 'blocked' : 'failed';
 }
 
-export type { Target };
+export type { Target, EditPlan };

@@ -1,26 +1,52 @@
+import type { LineRange } from '../core/excerpt';
 import { findElisionMarkers } from '../core/elision';
 import { applyHtmlPatches, HtmlPatch } from '../core/html';
 import { applyLineEdit, LineEditMode } from '../core/lines/edit-lines';
 import { applyUnifiedDiff } from '../core/patch';
 import { applySearchReplace } from '../core/replace';
-import { fail } from '../core/types';
-import { engineFailure } from '../tools/engine-failure';
-import type { HeadlessEditRequest } from './edit-request';
+import { fail, Result } from '../core/types';
+import { engineFailure } from './engine-failure';
 
-// The single-file editing tools' requests: the same core engines and the same result wording
-// as src/tools/safe-patch.ts, replace-in-file.ts, edit-lines.ts, write-file.ts and
-// patch-html.ts. Those modules build their requests next to VS Code's pipeline (their module
-// graph reaches `vscode`), so the headless server keeps this thin copy of the wrappers; the
-// engines themselves (core/) are shared. test/unit/headless/ replays the extension's scenarios
-// to keep the two in step.
+// The single-file editing tools' edits as values: which file, which guards, and how the new
+// text is computed from the current one (the core engines and the result wording). No
+// `vscode`: the extension's pipeline (edit-pipeline.ts) and the headless MCP server
+// (src/headless/) run the same edits, each with its own way of reading and writing.
 
-export interface SafePatchInput { path: string; base_sha256?: string; unified_diff: string; allow_size_reduce?: boolean; skip_validation?: boolean }
-export interface ReplaceInput { path: string; old_text: string; new_text: string; base_sha256?: string; expected_replacements?: number; allow_size_reduce?: boolean; skip_validation?: boolean }
+/** What an editing tool computed from the current text: the whole new text and where it changed. */
+export interface EditPlan {
+  newText: string;
+  /** 1-based ranges of the NEW text that changed (for the excerpt). */
+  changed: LineRange[];
+  /** One sentence on what was done, e.g. "Applied 2 hunks (exact match)." */
+  summary: string;
+  /** Tool-specific result fields (hunk placements, tolerance used, replacements…). */
+  details?: Record<string, unknown>;
+}
+
+/** One single-file edit: the file, the guards that apply, and the plan. */
+export interface PlannedEdit {
+  tool: string;
+  path: string;
+  baseSha256?: string;
+  /** write_file may create a missing file. */
+  allowCreate?: boolean;
+  createDirs?: boolean;
+  /** An existing file may only be changed by a caller that shows it read it (write_file, edit_lines, safe_patch). */
+  requireBaseForExisting?: boolean;
+  skipValidation?: boolean;
+  /** Let the final text shrink the file past the write guard (allow_size_reduce). */
+  allowSizeReduce?: boolean;
+  /** Computes the edit from the current text (undefined when the file does not exist yet). */
+  plan(current: string | undefined): Result<{ plan: EditPlan }>;
+}
+
+export interface SingleSafePatchInput { path: string; base_sha256?: string; unified_diff: string; allow_size_reduce?: boolean; skip_validation?: boolean }
+export interface SingleReplaceInput { path: string; old_text: string; new_text: string; base_sha256?: string; expected_replacements?: number; allow_size_reduce?: boolean; skip_validation?: boolean }
 export interface EditLinesInput { path: string; base_sha256: string; mode: LineEditMode; start_line: number; end_line?: number; new_lines?: string[]; check_duplicates?: boolean; allow_size_reduce?: boolean; skip_validation?: boolean }
 export interface WriteFileInput { path: string; content: string; base_sha256?: string; allow_size_reduce?: boolean; create_dirs?: boolean; skip_validation?: boolean }
 export interface PatchHtmlInput { path: string; base_sha256: string; patches: HtmlPatch[]; allow_size_reduce?: boolean; skip_validation?: boolean }
 
-export function safePatchRequest(input: SafePatchInput): HeadlessEditRequest {
+export function safePatchEdit(input: SingleSafePatchInput): PlannedEdit {
   return {
     tool: 'safe_patch',
     path: input.path,
@@ -51,7 +77,7 @@ export function safePatchRequest(input: SafePatchInput): HeadlessEditRequest {
   };
 }
 
-export function replaceRequest(input: ReplaceInput): HeadlessEditRequest {
+export function replaceEdit(input: SingleReplaceInput): PlannedEdit {
   return {
     tool: 'replace_in_file',
     path: input.path,
@@ -76,7 +102,7 @@ export function replaceRequest(input: ReplaceInput): HeadlessEditRequest {
   };
 }
 
-export function editLinesRequest(input: EditLinesInput, duplicateWindow: number): HeadlessEditRequest {
+export function editLinesEdit(input: EditLinesInput, duplicateWindow: number): PlannedEdit {
   return {
     tool: 'edit_lines',
     path: input.path,
@@ -101,7 +127,7 @@ export function editLinesRequest(input: EditLinesInput, duplicateWindow: number)
   };
 }
 
-export function writeFileRequest(input: WriteFileInput): HeadlessEditRequest {
+export function writeFileEdit(input: WriteFileInput): PlannedEdit {
   return {
     tool: 'write_file',
     path: input.path,
@@ -128,7 +154,7 @@ export function writeFileRequest(input: WriteFileInput): HeadlessEditRequest {
   };
 }
 
-export function patchHtmlRequest(input: PatchHtmlInput): HeadlessEditRequest {
+export function patchHtmlEdit(input: PatchHtmlInput): PlannedEdit {
   return {
     tool: 'patch_html',
     path: input.path,
