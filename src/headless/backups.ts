@@ -1,10 +1,8 @@
 import { fail, Result } from '../core/types';
 import { SETTING_SPECS } from '../core/settings/specs';
 import { changeKindOf, JournalEntry } from '../history/types';
-import { isRestorable } from '../history/retention';
-import type { BackupStore } from '../history/backupStore';
 import type { Snapshot } from '../history/blobStore';
-import { describeEntry, restorableEntries } from '../tools/restorable';
+import { backupListing, chooseRestorable, rollbackHashCheck } from '../tools/restorable';
 import { failureResult, ToolResultJson } from '../tools/tool-result';
 import type { HeadlessCall, HeadlessContext } from './context';
 import { DiskBytes, DiskText, isDiskBytes, readForRestore } from './disk-text';
@@ -20,23 +18,7 @@ export interface RollbackInput { path: string; revision?: number; backup_id?: st
 export async function headlessListBackups(ctx: HeadlessContext, input: ListBackupsInput): Promise<ToolResultJson> {
   const resolved = await resolveHeadless(ctx, input.path, { forWrite: false, allowCreate: true });
   if (!resolved.ok) return failureResult(resolved.failure);
-  const path = resolved.target.displayPath;
-  const entries = restorableEntries(ctx.store.list(path));
-  return {
-    success: true,
-    message: entries.length === 0 ? `No backups of ${path}.` : `${entries.length} backup${entries.length === 1 ? '' : 's'} of ${path}, newest first; pass revision (the index) or backup_id to rollback_file.`,
-    path,
-    backups: entries.map((e, revision) => ({
-      revision,
-      id: e.id,
-      time: new Date(e.time).toISOString(),
-      tool: e.tool,
-      bytes: e.bytes,
-      lines_added: e.lines_added,
-      lines_removed: e.lines_removed,
-      outcome: e.outcome,
-    })),
-  };
+  return backupListing(resolved.target.displayPath, ctx.store.list(resolved.target.displayPath));
 }
 
 /** rollback_file: the state before an agent edit, restored from the store (as tools/rollback-file.ts). */
@@ -44,19 +26,9 @@ export async function headlessRollback(ctx: HeadlessContext, call: HeadlessCall,
   const resolved = await resolveHeadless(ctx, input.path, { forWrite: true, allowCreate: true });
   if (!resolved.ok) return failureResult(resolved.failure);
   const path = resolved.target.displayPath;
-  const entries = restorableEntries(ctx.store.list(path));
-  if (entries.length === 0) return failureResult(fail('NO_BACKUPS', `There are no backups of ${path}: no agent edit of it was recorded.`).failure, { path });
-  let entry: JournalEntry | undefined;
-  if (input.backup_id !== undefined) {
-    entry = entries.find((e) => e.id === input.backup_id);
-    if (!entry) return failureResult(fail('REVISION_OUT_OF_RANGE', `No restorable backup ${input.backup_id} of ${path}. Call list_backups for the ids.`, { available: entries.slice(0, 10).map((e, i) => describeEntry(e, i)) }).failure, { path });
-  } else {
-    const revision = input.revision ?? 0;
-    entry = entries[revision];
-    if (!entry) {
-      return failureResult(fail('REVISION_OUT_OF_RANGE', `${path} has ${entries.length} restorable revision${entries.length === 1 ? '' : 's'} (0..${entries.length - 1}); revision ${revision} does not exist.`, { available: entries.slice(0, 10).map((e, i) => describeEntry(e, i)) }).failure, { path });
-    }
-  }
+  const chosen = chooseRestorable(path, ctx.store.list(path), input);
+  if (!chosen.ok) return failureResult(chosen.failure, { path });
+  const { entry } = chosen;
   if (entry.group_id !== undefined && input.group !== false) {
     // Multi-file changes are made by the extension only (the headless server edits one file per call).
     return failureResult(fail('INVALID_INPUT', `Backup ${entry.id} is part of a multi-file change (group ${entry.group_id}); the headless server rolls back one file at a time. Pass group: false to restore ${path} alone (the change's other files stay as they are), or roll the whole change back in VS Code.`, { field: 'group' }).failure, { path });
@@ -73,7 +45,8 @@ const MAX_RAW_BYTES = ((SETTING_SPECS.maxFileSizeMB as { max?: number }).max ?? 
 async function restoreBefore(ctx: HeadlessContext, call: HeadlessCall, path: string, entry: JournalEntry, force: boolean): Promise<ToolResultJson> {
   const stored = await ctx.store.readSnapshot(entry.before_sha256);
   if (!stored.ok) return { success: false, ...stored.failure, path };
-  const precheck: Precheck = (current) => rollbackPrecheck(ctx.store, path, current, force);
+  // the extension's hash protocol (there are no unsaved buffers here)
+  const precheck: Precheck = (current) => rollbackHashCheck(ctx.store, path, current, force);
   if (changeKindOf(entry) === 'create') return deleteCreatedFile(ctx, call, path, entry, precheck);
   const snapshot = stored.snapshot;
   const direct = (target: HeadlessTarget) => restoreDirect(ctx, call, target, entry, snapshot, precheck);
@@ -95,23 +68,6 @@ async function restoreBefore(ctx: HeadlessContext, call: HeadlessCall, path: str
   return result.success ? { ...result, restored_backup_id: entry.id, excerpt: undefined } : result;
 }
 
-/**
- * The rollback's hash protocol (as tools/restore-file.ts's rollbackPrecheck; there are no
- * unsaved buffers here): without `force`, the file must hold what the newest agent change left.
- */
-export function rollbackPrecheck(store: Pick<BackupStore, 'list'>, path: string, current: Current, force: boolean): Result<{}> {
-  if (force) return { ok: true };
-  const newest = store.list(path).find((e) => isRestorable(e) || e.outcome === 'rolled_back');
-  if (!newest || newest.outcome === 'interrupted' || newest.after_sha256 === null) return { ok: true };
-  const expectMissing = changeKindOf(newest) === 'delete';
-  const matches = expectMissing ? current === undefined : current !== undefined && current.sha256 === newest.after_sha256;
-  if (matches) return { ok: true };
-  const now = current === undefined ? 'has been deleted' : 'has changed';
-  return fail('HASH_MISMATCH', `${path} ${now} since the newest agent change (${newest.tool}, backup ${newest.id}): someone edited it since, and a rollback now would discard that work. Nothing was changed. If that work should go, call rollback_file again with force: true.`, {
-    ...(current ? { sha256: current.sha256 } : {}),
-    expected_sha256: expectMissing ? null : newest.after_sha256,
-  });
-}
 
 /** A restore written without decoding the file (it is binary, not UTF-8 or too large, or the snapshot is bytes), under the lock. */
 async function restoreDirect(ctx: HeadlessContext, call: HeadlessCall, target: HeadlessTarget, entry: JournalEntry, snapshot: Snapshot, precheck: Precheck): Promise<ToolResultJson> {

@@ -1,5 +1,4 @@
 import { fail, Result } from '../core/types';
-import { isRestorable } from '../history/retention';
 import { changeKindOf, JournalEntry } from '../history/types';
 import type { BackupStore } from '../history/backupStore';
 import type { Snapshot } from '../history/blobStore';
@@ -7,6 +6,7 @@ import { CurrentContent, isCurrentBytes, readCurrentForRestore } from '../worksp
 import type { Target } from '../workspace/resolve-target';
 import { SETTING_SPECS } from '../core/settings/specs';
 import { runEdit } from './edit-pipeline';
+import { rollbackHashCheck } from './restorable';
 import { withLockedTarget } from './locked-target';
 import { failureResult, ToolResultJson } from './tool-result';
 import type { InvocationContext } from './tool-runner';
@@ -74,17 +74,7 @@ export function rollbackPrecheck(store: Pick<BackupStore, 'list'>, path: string,
   if (current?.isDirty) {
     return fail('PERMISSION_DENIED', `${path} has unsaved changes in the editor; a rollback never overwrites them. Nothing was changed. Ask the user to save or revert the file first.`, { reason: 'unsaved_changes' });
   }
-  if (force) return { ok: true };
-  const newest = store.list(path).find((e) => isRestorable(e) || e.outcome === 'rolled_back');
-  if (!newest || newest.outcome === 'interrupted' || newest.after_sha256 === null) return { ok: true };
-  const expectMissing = changeKindOf(newest) === 'delete';
-  const matches = expectMissing ? current === undefined : current !== undefined && current.sha256 === newest.after_sha256;
-  if (matches) return { ok: true };
-  const now = current === undefined ? 'has been deleted' : 'has changed';
-  return fail('HASH_MISMATCH', `${path} ${now} since the newest agent change (${newest.tool}, backup ${newest.id}): someone edited it since, and a rollback now would discard that work. Nothing was changed. If that work should go, call rollback_file again with force: true.`, {
-    ...(current ? { sha256: current.sha256 } : {}),
-    expected_sha256: expectMissing ? null : newest.after_sha256,
-  });
+  return rollbackHashCheck(store, path, current, force);
 }
 
 function changedAll(text: string) {

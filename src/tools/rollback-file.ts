@@ -1,6 +1,5 @@
-import { fail } from '../core/types';
 import { resolveTarget } from '../workspace/resolve-target';
-import { describeEntry, restorableEntries } from './restorable';
+import { chooseRestorable } from './restorable';
 import { restoreBefore } from './restore-file';
 import { restoreGroup } from './restore-group';
 import { failureResult } from './tool-result';
@@ -24,19 +23,9 @@ export const rollbackFileTool: ToolDefinition<RollbackFileInput> = {
     const resolved = await resolveTarget(input.path, { forWrite: true, allowCreate: true, protectedDirs: [ctx.services.storageDir] });
     if (!resolved.ok) return failureResult(resolved.failure);
     const path = resolved.target.displayPath;
-    const entries = restorableEntries(ctx.services.store.list(path));
-    if (entries.length === 0) return failureResult(fail('NO_BACKUPS', `There are no backups of ${path}: no agent edit of it was recorded.`).failure, { path });
-    let entry;
-    if (input.backup_id !== undefined) {
-      entry = entries.find((e) => e.id === input.backup_id);
-      if (!entry) return failureResult(fail('REVISION_OUT_OF_RANGE', `No restorable backup ${input.backup_id} of ${path}. Call list_backups for the ids.`, { available: entries.slice(0, 10).map((e, i) => describeEntry(e, i)) }).failure, { path });
-    } else {
-      const revision = input.revision ?? 0;
-      entry = entries[revision];
-      if (!entry) {
-        return failureResult(fail('REVISION_OUT_OF_RANGE', `${path} has ${entries.length} restorable revision${entries.length === 1 ? '' : 's'} (0..${entries.length - 1}); revision ${revision} does not exist.`, { available: entries.slice(0, 10).map((e, i) => describeEntry(e, i)) }).failure, { path });
-      }
-    }
+    const chosen = chooseRestorable(path, ctx.services.store.list(path), input);
+    if (!chosen.ok) return failureResult(chosen.failure, { path });
+    const { entry } = chosen;
     if (entry.group_id !== undefined && input.group !== false) return restoreGroup(ctx, entry.group_id, { force: input.force === true });
     return restoreBefore(ctx, path, entry, { force: input.force === true });
   },
