@@ -1,16 +1,14 @@
 import { excerptAround } from '../core/excerpt';
-import { fail } from '../core/types';
-import { errorClassOf } from '../core/catalog/errors';
-import { checkFinalText } from '../core/final-text-guard';
 import { diffLineCounts } from '../core/diff';
-import { hashMismatchResult } from '../tools/hash-mismatch';
 import { failureResult, ToolResultJson } from '../tools/tool-result';
 import type { HeadlessCall, HeadlessContext } from './context';
 import { DiskText, readDiskText } from './disk-text';
 import type { HeadlessEditRequest } from './edit-request';
 import { protectedFileRefusal } from './protected-files';
 import { HeadlessTarget, withLockedHeadless } from './target';
-import { checkHeadlessCandidate } from './validate';
+import * as nodePath from 'node:path';
+import { checkEdit } from '../tools/edit-checks';
+import { languageIdForName } from '../workspace/language-by-name';
 import { headlessWriteTransaction } from './write-transaction';
 
 /**
@@ -37,45 +35,16 @@ async function editLocked(ctx: HeadlessContext, call: HeadlessCall, req: Headles
   else if (read.failure.error_type !== 'FILE_NOT_FOUND' && req.onUnreadable) return req.onUnreadable(target);
   else if (read.failure.error_type !== 'FILE_NOT_FOUND' || !req.allowCreate) return failureResult(read.failure, { path });
 
-  if (!current && req.baseSha256) {
-    return failureResult(fail('FILE_NOT_FOUND', `${path} no longer exists (it was deleted or renamed after you read it). To create it anew, call write_file without base_sha256.`).failure, { path });
-  }
-  if (current && req.requireBaseForExisting && !req.baseSha256) {
-    return failureResult(fail('INVALID_INPUT', `${path} already exists: pass base_sha256 of the version you read (safe_read_file gives it), so your change cannot overwrite edits you have not seen.`, { field: 'base_sha256' }).failure, { path, sha256: current.sha256 });
-  }
-  if (req.precheck) {
-    const pre = req.precheck(current);
-    if (!pre.ok) return failureResult(pre.failure, { path });
-  }
-  if (current && req.baseSha256 && req.baseSha256.toLowerCase() !== current.sha256) {
-    return hashMismatchResult(store, path, req.baseSha256, current.text, current.sha256);
-  }
-
-  const planned = req.plan(current?.text);
-  if (!planned.ok) {
-    await attempt(errorClassOf(planned.failure.error_type) === 'blocked' ? 'blocked' : 'failed', current?.text ?? '', planned.failure.message);
-    return failureResult(planned.failure, { path });
-  }
-  const plan = planned.plan;
-  if (current && plan.newText === current.text) {
-    return { success: true, message: `${path} already has this content; nothing was changed.`, path, sha256: current.sha256, unchanged: true };
-  }
-
-  const final = checkFinalText(current?.text, plan.newText, {
-    maxBytes: settings.maxFileBytes,
-    minBytes: settings.writeGuardMinBytes,
-    maxShrinkPercent: settings.writeGuardMaxShrinkPercent,
-    allowSizeReduce: !!req.allowSizeReduce,
+  const checked = await checkEdit({
+    req, path, current, store, settings,
+    attempt: (outcome, message) => attempt(outcome, current?.text ?? '', message),
+    precheck: req.precheck && (() => req.precheck!(current)),
+    languageId: languageIdForName(target.realPath),
+    sourceDir: nodePath.dirname(target.realPath),
   });
-  if (!final.ok) {
-    await attempt('blocked', current?.text ?? '', final.failure.message);
-    return failureResult(final.failure, { path });
-  }
-  const check = await checkHeadlessCandidate({ realPath: target.realPath, displayPath: path, baseText: current?.text ?? '', candidateText: plan.newText, skip: !!req.skipValidation, settings });
-  if (check.blocked) {
-    await attempt('blocked', current?.text ?? '', String(check.blocked.message));
-    return check.blocked;
-  }
+  if ('stop' in checked) return checked.stop;
+  const { plan, check } = checked;
+
   const refused = protectedFileRefusal(ctx, target, req.tool);
   if (refused) {
     await attempt('blocked', current?.text ?? '', refused.message);

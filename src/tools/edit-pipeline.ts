@@ -2,16 +2,13 @@ import * as nodePath from 'node:path';
 import { excerptAround } from '../core/excerpt';
 import type { EditPlan, PlannedEdit } from './edit-requests';
 import { fail, Result } from '../core/types';
-import { errorClassOf } from '../core/catalog/errors';
 import { readCurrentText, CurrentText } from '../workspace/current-text';
 import { languageIdFor } from '../workspace/language-id';
 import { Target } from '../workspace/resolve-target';
-import { checkFinalText } from '../core/final-text-guard';
 import { writeTransaction, writesToDiskDirectly } from './write-transaction';
 import { withLockedTarget } from './locked-target';
 import { diffLineCounts } from '../core/diff';
-import { checkCandidate } from './validate-candidate';
-import { hashMismatchResult } from './hash-mismatch';
+import { checkEdit } from './edit-checks';
 import { DiagnosticsWatch, reportNewDiagnostics, watchDiagnostics } from './post-edit-diagnostics';
 import { failureResult, ToolResultJson } from './tool-result';
 import type { InvocationContext } from './tool-runner';
@@ -53,51 +50,20 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   else if (read.failure.error_type !== 'FILE_NOT_FOUND' && req.onUnreadable) return req.onUnreadable(target);
   else if (read.failure.error_type !== 'FILE_NOT_FOUND' || !req.allowCreate) return failureResult(read.failure, { path });
 
-  if (!current && req.baseSha256) {
-    return failureResult(fail('FILE_NOT_FOUND', `${path} no longer exists (it was deleted or renamed after you read it). To create it anew, call write_file without base_sha256.`).failure, { path });
-  }
-  if (current && req.requireBaseForExisting && !req.baseSha256) {
-    return failureResult(fail('INVALID_INPUT', `${path} already exists: pass base_sha256 of the version you read (safe_read_file gives it), so your change cannot overwrite edits you have not seen.`, { field: 'base_sha256' }).failure, { path, sha256: current.sha256 });
-  }
-  if (req.precheck) {
-    const pre = req.precheck(current);
-    if (!pre.ok) return failureResult(pre.failure, { path });
-  }
-  if (current && req.baseSha256 && req.baseSha256.toLowerCase() !== current.sha256) {
-    return hashMismatchResult(services.store, path, req.baseSha256, current.text, current.sha256);
-  }
-
-  const planned = req.plan(current?.text);
-  if (!planned.ok) {
-    await services.store.recordAttempt({ tool: req.tool, path, outcome: outcomeOf(planned.failure.error_type), beforeText: current?.text ?? '', turnId, client: ctx.client, message: planned.failure.message });
-    return failureResult(planned.failure, { path });
-  }
-  const plan = planned.plan;
-  if (current && plan.newText === current.text) {
-    return { success: true, message: `${path} already has this content; nothing was changed.`, path, sha256: current.sha256, unchanged: true };
-  }
-
-  const final = checkFinalText(current?.text, plan.newText, {
-    maxBytes: settings.maxFileBytes,
-    minBytes: settings.writeGuardMinBytes,
-    maxShrinkPercent: settings.writeGuardMaxShrinkPercent,
-    allowSizeReduce: !!req.allowSizeReduce,
+  const attempt = (outcome: 'blocked' | 'failed', message: string) =>
+    services.store.recordAttempt({ tool: req.tool, path, outcome, beforeText: current?.text ?? '', turnId, client: ctx.client, message });
+  const checked = await checkEdit({
+    req, path, current, store: services.store, settings, attempt,
+    precheck: req.precheck && (() => req.precheck!(current)),
+    languageId: languageIdFor(target.uri),
+    sourceDir: nodePath.dirname(target.absPath),
   });
-  if (!final.ok) {
-    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, client: ctx.client, message: final.failure.message });
-    return failureResult(final.failure, { path });
-  }
-
-  const languageId = languageIdFor(target.uri);
-  const check = await checkCandidate({ languageId, displayPath: path, sourceDir: nodePath.dirname(target.absPath), baseText: current?.text ?? '', candidateText: plan.newText, skip: !!req.skipValidation, settings });
-  if (check.blocked) {
-    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, client: ctx.client, message: check.blocked.message });
-    return check.blocked;
-  }
+  if ('stop' in checked) return checked.stop;
+  const { plan, check } = checked;
 
   const consent = await services.consentForSensitive(target, current?.text ?? '', plan.newText, req.tool);
   if (!consent.ok) {
-    await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: current?.text ?? '', turnId, client: ctx.client, message: consent.failure.message });
+    await attempt('blocked', consent.failure.message);
     return failureResult(consent.failure, { path });
   }
   if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'Cancelled before the edit was applied; nothing was changed.', path };
@@ -153,9 +119,5 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   return result;
 }
 
-/** The journal outcome of a planning failure: the failure type's catalog class (blocked, or else failed). */
-function outcomeOf(errorType: string): 'blocked' | 'failed' {
-  return errorClassOf(errorType) === 'blocked' ? 'blocked' : 'failed';
-}
 
 export type { Target, EditPlan };

@@ -12,6 +12,8 @@ interface Watched {
   includeWarnings: boolean;
   /** A diagnostics event named the file since its problems were last collected. */
   dirty?: boolean;
+  /** When the watch began (set by `watch`): tells the edit's own call from later ones. */
+  startedAt?: number;
 }
 
 /** At most this many files' late reports are kept; older ones are dropped first. */
@@ -19,14 +21,15 @@ const MAX_PENDING_FILES = 20;
 
 /**
  * Diagnostics that arrive after an edit's result was returned (issue 15). Every edit that
- * lands is watched until safeEdit.diagnostics.maxWaitMs after it, or until the next edit of
- * the same file starts. Whenever any of our tools returns a result, the problems the watched
+ * lands is watched for 15 s after it (longer than safeEdit.diagnostics.maxWaitMs, the bound on
+ * what a result waits), or until the next edit of the same file starts. Whenever any of our tools returns a result, the problems the watched
  * edits introduced that arrived since and were not named yet ride along with that result,
  * once, as `problems_from_earlier_edits`; so does what a watch found when it ended.
  */
 export class LateDiagnostics implements vscode.Disposable {
   private readonly watching = new Map<string, Watched>();
-  private readonly pending = new Map<string, { path: string; new_problems: string[] }>();
+  /** Keyed by path and watch start: problems of different edits of one file stay apart. */
+  private readonly pending = new Map<string, { path: string; new_problems: string[]; startedAt: number }>();
   private readonly subscription: vscode.Disposable;
 
   constructor() {
@@ -42,6 +45,7 @@ export class LateDiagnostics implements vscode.Disposable {
   /** Starts watching the edit of `uri` until `ended` resolves (the background wait). */
   watch(uri: vscode.Uri, w: Watched, ended: Promise<unknown>): void {
     const key = uri.toString();
+    w.startedAt ??= Date.now();
     this.watching.set(key, w);
     void ended.then(() => {
       if (this.watching.get(key) === w) this.conclude(uri);
@@ -57,15 +61,25 @@ export class LateDiagnostics implements vscode.Disposable {
     this.collect(uri, w);
   }
 
-  /** Adds the problems found so far to `result` (once: they are forgotten afterwards). */
-  attachTo<R extends Record<string, unknown>>(result: R): R {
+  /**
+   * Adds the problems found so far to `result` (once: they are forgotten afterwards). Those of
+   * an edit this very call made (its file, watched since `callStartedAt`) arrived while its
+   * result was on its way: they join the result's own `new_problems`; the rest are
+   * `problems_from_earlier_edits`.
+   */
+  attachTo<R extends Record<string, unknown>>(result: R, callStartedAt = Number.POSITIVE_INFINITY): R {
     for (const [key, w] of this.watching) if (w.dirty) this.collect(vscode.Uri.parse(key), w);
     if (this.pending.size === 0) return result;
     const reports = [...this.pending.values()];
     this.pending.clear();
+    const own = reports.filter((r) => r.path === result.path && r.startedAt >= callStartedAt);
+    const earlier = reports.filter((r) => !own.includes(r));
+    const mine = own.flatMap((r) => r.new_problems);
+    const already = Array.isArray(result.new_problems) ? (result.new_problems as string[]) : [];
     return {
       ...result,
-      problems_from_earlier_edits: reports.map((r) => ({ ...r, message: `Problems introduced by your last edit of ${r.path}, reported after its result.` })),
+      ...(mine.length ? { new_problems: [...already, ...mine.filter((l) => !already.includes(l))].slice(0, 10) } : {}),
+      ...(earlier.length ? { problems_from_earlier_edits: earlier.map(({ path, new_problems }) => ({ path, new_problems, message: `Problems introduced by your last edit of ${path}, reported after its result.` })) } : {}),
     };
   }
 
@@ -80,9 +94,11 @@ export class LateDiagnostics implements vscode.Disposable {
     const lines = formatNewDiagnostics(fresh, w.afterText).filter((l) => !w.reported.has(l));
     if (lines.length === 0) return;
     for (const l of lines) w.reported.add(l);
-    const kept = this.pending.get(w.path)?.new_problems ?? [];
-    this.pending.delete(w.path);
-    this.pending.set(w.path, { path: w.path, new_problems: [...kept, ...lines].slice(0, 10) });
+    const startedAt = w.startedAt ?? 0;
+    const key = `${w.path}\u0000${startedAt}`;
+    const kept = this.pending.get(key)?.new_problems ?? [];
+    this.pending.delete(key);
+    this.pending.set(key, { path: w.path, new_problems: [...kept, ...lines].slice(0, 10), startedAt });
     while (this.pending.size > MAX_PENDING_FILES) this.pending.delete(this.pending.keys().next().value as string);
   }
 }

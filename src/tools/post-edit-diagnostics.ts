@@ -22,6 +22,9 @@ export interface DiagnosticsWatch {
  * the result itself only as long as the adaptive window says (diagnostics-providers.ts,
  * foregroundWindow). An earlier edit of this file still being watched is concluded first.
  */
+/** How long after an edit problems it introduced are still watched for, to report with a later result. */
+const LATE_WATCH_MS = 15_000;
+
 export async function watchDiagnostics(ctx: InvocationContext, target: Target, fileExists: boolean): Promise<DiagnosticsWatch> {
   ctx.services.lateDiagnostics.conclude(target.uri);
   const before = vscode.languages.getDiagnostics(target.uri);
@@ -30,12 +33,16 @@ export async function watchDiagnostics(ctx: InvocationContext, target: Target, f
   if (maxWaitMs <= 0) return { before };
   // A new file (or one written straight to disk) has no document to judge yet: its result
   // does not wait, and what it introduced comes with the next result.
-  if (!fileExists) return { before, background: waitForDiagnosticsToSettle(target.uri, { maxWaitMs, quietMs: maxWaitMs }) };
+  // The background watch blocks nothing (its problems ride along with a later result), so it
+  // outlasts maxWaitMs, the bound on what a result waits: a language server on a loaded machine
+  // reports well after 2 s (seen with VS Code's JSON server while other suites ran).
+  const late = { maxWaitMs: Math.max(maxWaitMs, LATE_WATCH_MS), quietMs: maxWaitMs };
+  if (!fileExists) return { before, background: waitForDiagnosticsToSettle(target.uri, late) };
   const doc = await vscode.workspace.openTextDocument(target.uri);
   const window = ctx.services.diagnosticsActivity.window(doc, before, maxWaitMs, settings.diagnosticsOnNewErrors === 'rollback');
   return {
     before,
-    background: waitForDiagnosticsToSettle(target.uri, { maxWaitMs, quietMs: maxWaitMs }),
+    background: waitForDiagnosticsToSettle(target.uri, late),
     ...(window ? { settled: waitForDiagnosticsToSettle(target.uri, window) } : {}),
     languageId: doc.languageId,
   };

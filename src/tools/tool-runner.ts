@@ -74,8 +74,10 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
    * with late diagnostics of earlier edits attached once, and noted in the activity log.
    */
   async call(rawInput: unknown, token: vscode.CancellationToken, invocationToken: unknown, client: string | undefined): Promise<{ result: ToolResultJson; text: string }> {
-    // Diagnostics of an earlier edit that arrived after its result ride along, once.
-    const result = this.services.lateDiagnostics.attachTo(await this.run(rawInput, token, invocationToken, client));
+    // Diagnostics of an earlier edit that arrived after its result ride along, once; those of
+    // this call's own edit that arrived while its result was on its way join its new_problems.
+    const startedAt = Date.now();
+    const result = this.services.lateDiagnostics.attachTo(await this.run(rawInput, token, invocationToken, client), startedAt);
     const text = JSON.stringify(result);
     this.services.activity.record(Date.now(), this.def.name, result.success, Buffer.byteLength(text, 'utf8'), {
       path: typeof result.path === 'string' ? result.path : undefined,

@@ -1,0 +1,76 @@
+import { errorClassOf } from '../core/catalog/errors';
+import { checkFinalText } from '../core/final-text-guard';
+import { fail, Result } from '../core/types';
+import type { BackupStore } from '../history/backupStore';
+import type { SafeEditSettings } from '../core/settings';
+import type { EditPlan, PlannedEdit } from './edit-requests';
+import { hashMismatchResult } from './hash-mismatch';
+import { failureResult, ToolResultJson } from './tool-result';
+import { CandidateCheck, checkCandidate } from './validate-candidate';
+
+/** What every single-file edit passes before consent and the write, whoever runs it. */
+export interface EditCheckInput {
+  req: PlannedEdit;
+  path: string;
+  /** The file as read under its lock; undefined when it does not exist. */
+  current: { text: string; sha256: string } | undefined;
+  store: BackupStore;
+  settings: SafeEditSettings;
+  /** The caller's own check of the current state (the rollback's hash protocol), after the base checks. */
+  precheck?: () => Result<{}>;
+  languageId: string;
+  /** The file's folder on disk (for validators). */
+  sourceDir: string;
+  /** Journals a refused or failed attempt (nothing was written). */
+  attempt: (outcome: 'blocked' | 'failed', message: string) => Promise<unknown>;
+}
+
+/**
+ * The checks of one single-file edit, in order, with nothing written: the base the agent read
+ * (missing file, base required for an existing file, the caller's precheck, the hash), the
+ * plan (a failure is journaled as an attempt of its catalog class), "already has this
+ * content", the final-text guard (NUL, size, shrink), the candidate's validation. Returns the
+ * result to give when a check stops the edit, else the plan and the validation's verdict.
+ * Shared by the extension's pipeline (edit-pipeline.ts) and the headless server's.
+ */
+export async function checkEdit(a: EditCheckInput): Promise<{ stop: ToolResultJson } | { plan: EditPlan; check: CandidateCheck }> {
+  const { req, path, current, settings } = a;
+  if (!current && req.baseSha256) {
+    return { stop: failureResult(fail('FILE_NOT_FOUND', `${path} no longer exists (it was deleted or renamed after you read it). To create it anew, call write_file without base_sha256.`).failure, { path }) };
+  }
+  if (current && req.requireBaseForExisting && !req.baseSha256) {
+    return { stop: failureResult(fail('INVALID_INPUT', `${path} already exists: pass base_sha256 of the version you read (safe_read_file gives it), so your change cannot overwrite edits you have not seen.`, { field: 'base_sha256' }).failure, { path, sha256: current.sha256 }) };
+  }
+  const pre = a.precheck?.();
+  if (pre && !pre.ok) return { stop: failureResult(pre.failure, { path }) };
+  if (current && req.baseSha256 && req.baseSha256.toLowerCase() !== current.sha256) {
+    return { stop: await hashMismatchResult(a.store, path, req.baseSha256, current.text, current.sha256) };
+  }
+
+  const planned = req.plan(current?.text);
+  if (!planned.ok) {
+    await a.attempt(errorClassOf(planned.failure.error_type) === 'blocked' ? 'blocked' : 'failed', planned.failure.message);
+    return { stop: failureResult(planned.failure, { path }) };
+  }
+  const plan = planned.plan;
+  if (current && plan.newText === current.text) {
+    return { stop: { success: true, message: `${path} already has this content; nothing was changed.`, path, sha256: current.sha256, unchanged: true } };
+  }
+
+  const final = checkFinalText(current?.text, plan.newText, {
+    maxBytes: settings.maxFileBytes,
+    minBytes: settings.writeGuardMinBytes,
+    maxShrinkPercent: settings.writeGuardMaxShrinkPercent,
+    allowSizeReduce: !!req.allowSizeReduce,
+  });
+  if (!final.ok) {
+    await a.attempt('blocked', final.failure.message);
+    return { stop: failureResult(final.failure, { path }) };
+  }
+  const check = await checkCandidate({ languageId: a.languageId, displayPath: path, sourceDir: a.sourceDir, baseText: current?.text ?? '', candidateText: plan.newText, skip: !!req.skipValidation, settings });
+  if (check.blocked) {
+    await a.attempt('blocked', String(check.blocked.message));
+    return { stop: check.blocked };
+  }
+  return { plan, check };
+}
