@@ -5,7 +5,7 @@ import type { Snapshot } from '../history/blobStore';
 import { backupListing, chooseRestorable, rollbackHashCheck } from '../tools/restorable';
 import { failureResult, ToolResultJson } from '../tools/tool-result';
 import type { HeadlessCall, HeadlessContext } from './context';
-import { DiskBytes, DiskText, isDiskBytes, readForRestore } from './disk-text';
+import { DiskBytes, DiskText, isDiskBytes, readForRestore } from '../workspace/disk-text';
 import { runHeadlessEdit } from './edit-pipeline';
 import { protectedFileRefusal } from './protected-files';
 import { HeadlessTarget, resolveHeadless, withLockedHeadless } from './target';

@@ -2,7 +2,7 @@ import { excerptAround } from '../core/excerpt';
 import { diffLineCounts } from '../core/diff';
 import { failureResult, ToolResultJson } from '../tools/tool-result';
 import type { HeadlessCall, HeadlessContext } from './context';
-import { DiskText, readDiskText } from './disk-text';
+import { DiskText, readDiskText } from '../workspace/disk-text';
 import type { HeadlessEditRequest } from './edit-request';
 import { protectedFileRefusal } from './protected-files';
 import { HeadlessTarget, withLockedHeadless } from './target';

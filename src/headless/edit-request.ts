@@ -1,6 +1,6 @@
 import type { Result } from '../core/types';
 import type { PlannedEdit } from '../tools/edit-requests';
-import type { DiskBytes, DiskText } from './disk-text';
+import type { DiskBytes, DiskText } from '../workspace/disk-text';
 import type { HeadlessTarget } from './target';
 import type { ToolResultJson } from '../tools/tool-result';
 

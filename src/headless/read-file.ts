@@ -3,7 +3,7 @@ import { splitLinesKeepEnds } from '../core/diff';
 import { lineCount } from '../workspace/decode';
 import { failureResult, successResult, ToolResultJson } from '../tools/tool-result';
 import type { HeadlessContext } from './context';
-import { readDiskText } from './disk-text';
+import { readDiskText } from '../workspace/disk-text';
 import { resolveHeadless } from './target';
 
 export interface ReadFileInput { path: string; start_line?: number; end_line?: number }

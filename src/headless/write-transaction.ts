@@ -6,7 +6,7 @@ import type { ChangeKind } from '../history/types';
 import { writeBytesChecked, writeBytesOverText, writeClosedFileChecked } from '../workspace/write-direct';
 import { decodeTextFile } from '../workspace/decode';
 import type { HeadlessContext } from './context';
-import { DiskBytes, DiskText, isDiskBytes } from './disk-text';
+import { DiskBytes, DiskText, isDiskBytes } from '../workspace/disk-text';
 import type { HeadlessTarget } from './target';
 
 /** One change to one file, as the headless tools hand it over (the caller holds the file's lock and ran its checks). */

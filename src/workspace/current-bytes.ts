@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
-import { promises as fs } from 'node:fs';
-import { sha256Bytes } from '../core/hash';
-import { fail, Result } from '../core/types';
+import type { Result } from '../core/types';
 import { CurrentText, findOpenDocument, readCurrentText } from './current-text';
+import { readDiskBytes, UNREADABLE_AS_TEXT } from './disk-text';
 
 /**
  * A file as bytes, for the one caller that must not decode it: a rollback over a file that
@@ -27,9 +26,6 @@ export function isCurrentBytes(c: CurrentContent | undefined): c is CurrentBytes
   return c !== undefined && 'bytes' in c;
 }
 
-/** Failures of the text read that reading the bytes gets past. */
-const UNREADABLE_AS_TEXT = new Set(['BINARY_FILE', 'NOT_UTF8', 'TOO_LARGE']);
-
 /**
  * Reads a file for a rollback: as text when it can be (the normal path), else as bytes up to
  * `maxRawBytes` (a bound on memory: the bytes are held and snapshotted whole). Undefined when
@@ -44,18 +40,9 @@ export async function readCurrentForRestore(uri: vscode.Uri, displayPath: string
 }
 
 async function readBytes(uri: vscode.Uri, displayPath: string, maxRawBytes: number, unreadable: string): Promise<Result<{ current: CurrentContent | undefined }>> {
-  let bytes: Buffer;
-  try {
-    const stat = await fs.stat(uri.fsPath);
-    if (stat.size > maxRawBytes) {
-      return fail('TOO_LARGE', `${displayPath} is ${(stat.size / 1024 / 1024).toFixed(1)} MB, more than a rollback backs up (${(maxRawBytes / 1024 / 1024).toFixed(0)} MB). Nothing was changed. Move or delete the file, then roll back again: the backup's text is written as a new file.`);
-    }
-    bytes = await fs.readFile(uri.fsPath);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ok: true, current: undefined };
-    return fail('FILE_NOT_FOUND', `${displayPath} cannot be read (${code ?? 'error'}).`);
-  }
+  const disk = await readDiskBytes(uri.fsPath, displayPath, maxRawBytes, unreadable);
+  if (!disk.ok) return disk;
+  if (disk.current === undefined) return { ok: true, current: undefined };
   const doc = findOpenDocument(uri);
-  return { ok: true, current: { uri, bytes, sha256: sha256Bytes(bytes), unreadable, isOpen: doc !== undefined, isDirty: doc?.isDirty ?? false } };
+  return { ok: true, current: { uri, ...disk.current, isOpen: doc !== undefined, isDirty: doc?.isDirty ?? false } };
 }

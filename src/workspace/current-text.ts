@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { promises as fs } from 'node:fs';
 import { sha256Text } from '../core/hash';
-import { fail, Result } from '../core/types';
-import { decodeTextFile, eolKind, EolKind } from './decode';
+import type { Result } from '../core/types';
+import { eolKind, EolKind } from './decode';
+import { readDiskText as readDiskTextAt, tooLarge } from './disk-text';
 
 /** A file's text as the tools see it: the open editor's buffer (dirty or not), else the disk. */
 export interface CurrentText {
@@ -62,29 +63,10 @@ function sameIgnoringLineEndings(a: string, b: string): boolean {
   return a === b || a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n');
 }
 
-/** The file's text as the disk holds it (closed-file view). */
+/** The file's text as the disk holds it (closed-file view; the rules of disk-text.ts). */
 async function readDiskText(uri: vscode.Uri, displayPath: string, maxBytes: number): Promise<Result<{ current: CurrentText }>> {
-  let stat;
-  try {
-    stat = await fs.stat(uri.fsPath);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return fail('FILE_NOT_FOUND', `${displayPath} does not exist. Check the path, or create it with write_file.`);
-    return fail('FILE_NOT_FOUND', `${displayPath} cannot be read (${code ?? 'error'}).`);
-  }
-  if (stat.isDirectory()) return fail('IS_DIRECTORY', `${displayPath} is a directory, not a file.`);
-  if (!stat.isFile()) return fail('PATH_DENIED', `${displayPath} is not a regular file.`, { reason: 'not_regular_file' });
-  if (stat.size > maxBytes) return tooLarge(displayPath, maxBytes, stat.size);
-  let bytes: Buffer;
-  try {
-    bytes = await fs.readFile(uri.fsPath);
-  } catch (e) {
-    return fail('FILE_NOT_FOUND', `${displayPath} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
-  }
-  const decoded = decodeTextFile(bytes, displayPath);
-  if (!decoded.ok) return decoded;
-  const text = decoded.text;
-  return { ok: true, current: { uri, text, sha256: sha256Text(text), eol: eolKind(text), bom: decoded.bom, isOpen: false, isDirty: false } };
+  const disk = await readDiskTextAt(uri.fsPath, displayPath, maxBytes);
+  return disk.ok ? { ok: true, current: { uri, ...disk.current, isOpen: false, isDirty: false } } : disk;
 }
 
 async function hasBomOnDisk(fsPath: string): Promise<boolean> {
@@ -102,7 +84,3 @@ async function hasBomOnDisk(fsPath: string): Promise<boolean> {
   }
 }
 
-function tooLarge(displayPath: string, maxBytes: number, size?: number) {
-  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  return fail('TOO_LARGE', `${displayPath} is ${size !== undefined ? mb(size) + ' MB, ' : ''}larger than the ${mb(maxBytes)} MB limit (setting safeEdit.maxFileSizeMB).`);
-}

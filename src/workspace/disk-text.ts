@@ -1,9 +1,12 @@
 import { promises as fs } from 'node:fs';
 import { sha256Bytes, sha256Text } from '../core/hash';
 import { fail, Result } from '../core/types';
-import { decodeTextFile, eolKind, EolKind } from '../workspace/decode';
+import { decodeTextFile, eolKind, EolKind } from './decode';
 
-/** A file's text as the headless tools see it: the disk's (there is no editor buffer here). */
+/**
+ * A file's text as the disk holds it (no `vscode`): what the headless server sees, and what
+ * current-text.ts reads for a file with no editor model.
+ */
 export interface DiskText {
   text: string;
   /** sha256Text of `text` (BOM excluded): the hash protocol's value. */
@@ -52,7 +55,8 @@ export async function readDiskText(realPath: string, displayPath: string, maxByt
   return { ok: true, current: { text, sha256: sha256Text(text), eol: eolKind(text), bom: decoded.bom } };
 }
 
-const UNREADABLE_AS_TEXT = new Set(['BINARY_FILE', 'NOT_UTF8', 'TOO_LARGE']);
+/** Failures of the text read that reading the bytes gets past. */
+export const UNREADABLE_AS_TEXT = new Set(['BINARY_FILE', 'NOT_UTF8', 'TOO_LARGE']);
 
 /**
  * Reads a file for a rollback: as text when it can be, else as bytes up to `maxRawBytes`
@@ -71,15 +75,22 @@ export async function readForRestore(realPath: string, displayPath: string, maxB
     return asText;
   }
   if (!UNREADABLE_AS_TEXT.has(asText.failure.error_type)) return asText;
+  return readDiskBytes(realPath, displayPath, maxRawBytes, asText.failure.error_type);
+}
+
+/** The file's bytes for a rollback, up to `maxRawBytes` (a bound on memory: they are held and snapshotted whole). */
+export async function readDiskBytes(realPath: string, displayPath: string, maxRawBytes: number, unreadable: string): Promise<Result<{ current: DiskBytes | undefined }>> {
   try {
     const stat = await fs.stat(realPath);
     if (stat.size > maxRawBytes) {
       return fail('TOO_LARGE', `${displayPath} is ${(stat.size / 1024 / 1024).toFixed(1)} MB, more than a rollback backs up (${(maxRawBytes / 1024 / 1024).toFixed(0)} MB). Nothing was changed. Move or delete the file, then roll back again: the backup's text is written as a new file.`);
     }
     const bytes = await fs.readFile(realPath);
-    return { ok: true, current: { bytes, sha256: sha256Bytes(bytes), unreadable: asText.failure.error_type } };
+    return { ok: true, current: { bytes, sha256: sha256Bytes(bytes), unreadable } };
   } catch (e) {
-    return fail('FILE_NOT_FOUND', `${displayPath} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ok: true, current: undefined };
+    return fail('FILE_NOT_FOUND', `${displayPath} cannot be read (${code ?? 'error'}).`);
   }
 }
 
@@ -87,7 +98,8 @@ export function isDiskBytes(c: DiskText | DiskBytes | undefined): c is DiskBytes
   return c !== undefined && 'bytes' in c;
 }
 
-function tooLarge(displayPath: string, maxBytes: number, size: number) {
+/** TOO_LARGE for a file (or an editor's text) over maxFileSizeMB. */
+export function tooLarge(displayPath: string, maxBytes: number, size?: number) {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  return fail('TOO_LARGE', `${displayPath} is ${mb(size)} MB, larger than the ${mb(maxBytes)} MB limit (setting safeEdit.maxFileSizeMB).`);
+  return fail('TOO_LARGE', `${displayPath} is ${size !== undefined ? mb(size) + ' MB, ' : ''}larger than the ${mb(maxBytes)} MB limit (setting safeEdit.maxFileSizeMB).`);
 }
