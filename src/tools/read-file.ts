@@ -1,16 +1,10 @@
-import { fail } from '../core/types';
-import { splitLinesKeepEnds } from '../core/diff';
-import { lineCount } from '../workspace/decode';
 import { readCurrentText } from '../workspace/current-text';
 import { resolveTarget } from '../workspace/resolve-target';
-import { failureResult, successResult, ToolResultJson } from './tool-result';
+import { failureResult, ToolResultJson } from './tool-result';
+import { ReadFileInput, readResult } from './read-result';
 import type { InvocationContext, ToolDefinition } from './tool-runner';
 
-export interface ReadFileInput {
-  path: string;
-  start_line?: number;
-  end_line?: number;
-}
+export type { ReadFileInput };
 
 /**
  * safe_read_file: the current text (the open editor's buffer when there is one) with the sha256 of
@@ -27,32 +21,6 @@ export const readFileTool: ToolDefinition<ReadFileInput> = {
     const { target } = resolved;
     const read = await readCurrentText(target.uri, target.displayPath, settings.maxFileBytes);
     if (!read.ok) return failureResult(read.failure, { path: target.displayPath });
-    const { current } = read;
-    const total = lineCount(current.text);
-    const start = input.start_line ?? 1;
-    const end = input.end_line ?? Math.max(total, start - 1);
-    const range = checkRange(start, end, total, input.start_line !== undefined || input.end_line !== undefined);
-    if (!range.ok) return failureResult(range.failure, { path: target.displayPath, line_count: total, sha256: current.sha256 });
-    const whole = start === 1 && end >= total;
-    const content = whole ? current.text : splitLinesKeepEnds(current.text).slice(start - 1, end).join('');
-    return successResult(whole ? `${target.displayPath}: ${total} lines.` : `${target.displayPath}: lines ${start}-${end} of ${total}.`, {
-      path: target.displayPath,
-      sha256: current.sha256,
-      line_count: total,
-      eol: current.eol,
-      ...(whole ? {} : { start_line: start, end_line: end }),
-      ...(current.bom ? { bom: true } : {}),
-      ...(current.isDirty ? { unsaved_changes: true } : {}),
-      content,
-    });
+    return readResult(target.displayPath, read.current, input);
   },
 };
-
-function checkRange(start: number, end: number, total: number, explicit: boolean) {
-  if (!explicit) return { ok: true as const };
-  if (end < start) return fail('LINE_RANGE_OUT_OF_BOUNDS', `end_line (${end}) is before start_line (${start}).`);
-  if (total === 0) return fail('LINE_RANGE_OUT_OF_BOUNDS', 'The file is empty (0 lines); read it without a line range.');
-  if (start > total) return fail('LINE_RANGE_OUT_OF_BOUNDS', `start_line ${start} is past the end of the file (${total} lines).`);
-  if (end > total) return fail('LINE_RANGE_OUT_OF_BOUNDS', `end_line ${end} is past the end of the file (${total} lines); use end_line ${total} or omit it.`);
-  return { ok: true as const };
-}
