@@ -2,11 +2,12 @@ import { fail, Result } from '../core/types';
 import { SETTING_SPECS } from '../core/settings/specs';
 import { changeKindOf, JournalEntry } from '../history/types';
 import type { Snapshot } from '../history/blobStore';
-import { backupListing, chooseRestorable, rollbackHashCheck } from '../tools/restorable';
+import { createdFileDeleted, backupListing, chooseRestorable, rollbackHashCheck } from '../tools/restorable';
 import { failureResult, ToolResultJson } from '../tools/tool-result';
 import type { HeadlessCall, HeadlessContext } from './context';
 import { DiskBytes, DiskText, isDiskBytes, readForRestore } from '../workspace/disk-text';
 import { runHeadlessEdit } from './edit-pipeline';
+import { restoreEdit } from '../tools/edit-requests';
 import { protectedFileRefusal } from './protected-files';
 import { HeadlessTarget, resolveHeadless, withLockedHeadless } from './target';
 import { headlessWriteTransaction } from './write-transaction';
@@ -53,18 +54,8 @@ async function restoreBefore(ctx: HeadlessContext, call: HeadlessCall, path: str
   if (!('text' in snapshot)) {
     return withLockedHeadless(ctx, path, { forWrite: true, allowCreate: true }, direct, (failure) => failureResult(failure));
   }
-  const result = await runHeadlessEdit(ctx, call, {
-    tool: 'rollback_file',
-    path,
-    allowCreate: true,
-    createDirs: true,
-    skipValidation: true,
-    // restoring an older text is the user's way back, however much smaller it is
-    allowSizeReduce: true,
-    precheck,
-    onUnreadable: direct,
-    plan: () => ({ ok: true, plan: { newText: snapshot.text, changed: [{ start_line: 1, end_line: Math.min(snapshot.text.split('\n').length, 8) }], summary: `Restored ${path} to the state before ${entry.tool} at ${new Date(entry.time).toISOString()} (backup ${entry.id}).` } }),
-  });
+  const result = await runHeadlessEdit(ctx, call, { ...restoreEdit('rollback_file', path, entry, snapshot.text), precheck, onUnreadable: direct });
+
   return result.success ? { ...result, restored_backup_id: entry.id, excerpt: undefined } : result;
 }
 
@@ -110,13 +101,6 @@ async function deleteCreatedFile(ctx: HeadlessContext, call: HeadlessCall, path:
     if (refused) return failureResult(refused, { path });
     const committed = await headlessWriteTransaction(ctx, { tool: 'rollback_file', target, current, newText: null, client: call.client, turnId: ctx.turnId() });
     if (!committed.ok) return failureResult(committed.failure, { path });
-    return {
-      success: true,
-      message: `${path} had been created by ${entry.tool}; it was deleted. Its last text is backed up (backup ${committed.entryId}): rollback_file restores it.`,
-      path,
-      deleted: true,
-      backup_id: committed.entryId,
-      restored_backup_id: entry.id,
-    };
+    return createdFileDeleted(path, entry, committed.entryId);
   }, (failure) => failureResult(failure));
 }

@@ -1,4 +1,3 @@
-import { excerptAround } from '../core/excerpt';
 import { diffLineCounts } from '../core/diff';
 import { failureResult, ToolResultJson } from '../tools/tool-result';
 import type { HeadlessCall, HeadlessContext } from './context';
@@ -7,7 +6,7 @@ import type { HeadlessEditRequest } from './edit-request';
 import { protectedFileRefusal } from './protected-files';
 import { HeadlessTarget, withLockedHeadless } from './target';
 import * as nodePath from 'node:path';
-import { checkEdit } from '../tools/edit-checks';
+import { checkEdit, editSuccess } from '../tools/edit-checks';
 import { languageIdForName } from '../workspace/language-by-name';
 import { headlessWriteTransaction } from './write-transaction';
 
@@ -56,19 +55,6 @@ async function editLocked(ctx: HeadlessContext, call: HeadlessCall, req: Headles
   if (!committed.ok) return failureResult(committed.failure, { path });
   const after = committed.after as { text: string; sha256: string };
   const counts = committed.lines ?? diffLineCounts(current?.text ?? '', after.text);
-  return {
-    success: true,
-    message: `${plan.summary} Check the excerpt against your intent.`,
-    path,
-    sha256: after.sha256,
-    ...(current ? {} : { created: true }),
-    saved: true,
-    lines_added: counts.added,
-    lines_removed: counts.removed,
-    backup_id: committed.entryId,
-    ...(plan.details ?? {}),
-    excerpt: excerptAround(after.text, plan.changed),
-    ...(check.warnings ? { validation_warnings: check.warnings } : {}),
-    ...(check.checkers.length ? { validated_by: check.checkers } : {}),
-  };
+  return editSuccess({ plan, check, path, created: !current, after: { ...after, saved: true }, lines: counts, backupId: committed.entryId });
+
 }

@@ -1,3 +1,4 @@
+import { runAnswer } from '../exec/run-answer';
 import { programEnvironment, resolveCwd, resolveProgram, runProgram } from '../exec';
 import { checkArguments } from '../exec/check-arguments';
 import { fail } from '../core/types';
@@ -36,12 +37,5 @@ export async function headlessExecuteProgram(ctx: HeadlessContext, call: Headles
   const run = await runProgram({ program: program.path, args: input.args, cwd: cwd.path, timeoutMs: timeout, stdin: input.stdin, maxOutputBytes: settings.executeMaxOutputBytes, signal: call.signal, env: programEnvironment() });
   if (!run.ok) return failureResult(run.failure);
   const { ok: _ok, ...outcome } = run;
-  const how = run.cancelled ? 'was cancelled (process tree killed)' : run.timed_out ? `timed out after ${timeout} ms (process tree killed)` : run.signal ? `was ended by ${run.signal}` : `exited with code ${run.exit_code}`;
-  return {
-    success: !run.cancelled && !run.timed_out,
-    ...(run.cancelled ? { error_type: 'CANCELLED' } : {}),
-    message: `${input.program} ${how} in ${run.duration_ms} ms.`,
-    program: program.path,
-    ...outcome,
-  };
+  return runAnswer(input.program, program.path, timeout, outcome);
 }

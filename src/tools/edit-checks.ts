@@ -1,4 +1,5 @@
 import { errorClassOf } from '../core/catalog/errors';
+import { excerptAround } from '../core/excerpt';
 import { checkFinalText } from '../core/final-text-guard';
 import { fail, Result } from '../core/types';
 import type { BackupStore } from '../history/backupStore';
@@ -73,4 +74,39 @@ export async function checkEdit(a: EditCheckInput): Promise<{ stop: ToolResultJs
     return { stop: check.blocked };
   }
   return { plan, check };
+}
+
+/**
+ * The result of a single-file edit that landed: the plan's summary and details, the new
+ * sha256, the line counts, the backup id, an excerpt of the changed regions and the
+ * validation's warnings and checkers. `extra` adds what only one runner knows (notes, fields of
+ * the diagnostics). Shared by the extension's pipeline and the headless server's.
+ */
+export function editSuccess(a: {
+  plan: EditPlan;
+  check: CandidateCheck;
+  path: string;
+  created: boolean;
+  after: { text: string; sha256: string; saved: boolean };
+  lines: { added: number; removed: number };
+  backupId: string;
+  extra?: Record<string, unknown>;
+}): ToolResultJson {
+  const { plan, check, after } = a;
+  return {
+    success: true,
+    message: `${plan.summary}${after.saved ? '' : ' Not saved: the user has unsaved changes in this file.'} Check the excerpt against your intent.`,
+    path: a.path,
+    sha256: after.sha256,
+    ...(a.created ? { created: true } : {}),
+    saved: after.saved,
+    lines_added: a.lines.added,
+    lines_removed: a.lines.removed,
+    backup_id: a.backupId,
+    ...(plan.details ?? {}),
+    excerpt: excerptAround(after.text, plan.changed),
+    ...(check.warnings ? { validation_warnings: check.warnings } : {}),
+    ...(check.checkers.length ? { validated_by: check.checkers } : {}),
+    ...(a.extra ?? {}),
+  };
 }

@@ -1,5 +1,4 @@
 import * as nodePath from 'node:path';
-import { excerptAround } from '../core/excerpt';
 import type { EditPlan, PlannedEdit } from './edit-requests';
 import { fail, Result } from '../core/types';
 import { readCurrentText, CurrentText } from '../workspace/current-text';
@@ -8,7 +7,7 @@ import { Target } from '../workspace/resolve-target';
 import { writeTransaction, writesToDiskDirectly } from './write-transaction';
 import { withLockedTarget } from './locked-target';
 import { diffLineCounts } from '../core/diff';
-import { checkEdit } from './edit-checks';
+import { checkEdit, editSuccess } from './edit-checks';
 import { DiagnosticsWatch, reportNewDiagnostics, watchDiagnostics } from './post-edit-diagnostics';
 import { failureResult, ToolResultJson } from './tool-result';
 import type { InvocationContext } from './tool-runner';
@@ -96,23 +95,12 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   diagnostics ??= { fields: {}, rolledBack: false, summary: '' }; // afterWrite did not complete: the edit stands
   // The journal diffed the two texts already (a second whole-file diff cost 0.4 s on 300k lines).
   const counts = (!diagnostics.rolledBack && committed.lines) || diffLineCounts(current?.text ?? '', after.text);
-  const result: ToolResultJson = {
-    success: true,
-    message: `${plan.summary}${after.saved ? '' : ' Not saved: the user has unsaved changes in this file.'} Check the excerpt against your intent.`,
-    path,
-    sha256: diagnostics.rolledBack ? diagnostics.sha256 : after.sha256,
-    ...(current ? {} : { created: true }),
-    saved: after.saved,
-    lines_added: counts.added,
-    lines_removed: counts.removed,
-    backup_id: committed.entryId,
-    ...(plan.details ?? {}),
-    excerpt: excerptAround(after.text, plan.changed),
-    ...(check.warnings ? { validation_warnings: check.warnings } : {}),
-    ...(check.checkers.length ? { validated_by: check.checkers } : {}),
-    ...(after.notes.length ? { notes: after.notes } : {}),
-    ...diagnostics.fields,
-  };
+  const result = editSuccess({
+    plan, check, path, created: !current, lines: counts, backupId: committed.entryId,
+    after: { ...after, sha256: diagnostics.rolledBack ? (diagnostics.sha256 as string) : after.sha256 },
+    extra: { ...(after.notes.length ? { notes: after.notes } : {}), ...diagnostics.fields },
+  });
+
   if (diagnostics.rolledBack) {
     return { ...result, success: false, error_type: 'VALIDATION_FAILED', message: `The edit introduced new errors (${diagnostics.summary}) and was rolled back (setting safeEdit.diagnostics.onNewErrors is "rollback"). The file is as before.`, excerpt: undefined };
   }

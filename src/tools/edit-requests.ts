@@ -23,6 +23,11 @@ export interface EditPlan {
   details?: Record<string, unknown>;
 }
 
+/** What every tool's input says of the file and its guards. */
+function guardsOf(tool: string, input: { path: string; base_sha256?: string; skip_validation?: boolean; allow_size_reduce?: boolean }) {
+  return { tool, path: input.path, baseSha256: input.base_sha256, skipValidation: input.skip_validation, allowSizeReduce: input.allow_size_reduce };
+}
+
 /** One single-file edit: the file, the guards that apply, and the plan. */
 export interface PlannedEdit {
   tool: string;
@@ -48,12 +53,8 @@ export interface PatchHtmlInput { path: string; base_sha256: string; patches: Ht
 
 export function safePatchEdit(input: SingleSafePatchInput): PlannedEdit {
   return {
-    tool: 'safe_patch',
-    path: input.path,
-    baseSha256: input.base_sha256,
+    ...guardsOf('safe_patch', input),
     requireBaseForExisting: true,
-    skipValidation: input.skip_validation,
-    allowSizeReduce: input.allow_size_reduce,
     plan(current) {
       if (current === undefined) return fail('FILE_NOT_FOUND', 'safe_patch edits existing files; create a new file with write_file.');
       const r = applyUnifiedDiff(current, input.unified_diff);
@@ -79,11 +80,7 @@ export function safePatchEdit(input: SingleSafePatchInput): PlannedEdit {
 
 export function replaceEdit(input: SingleReplaceInput): PlannedEdit {
   return {
-    tool: 'replace_in_file',
-    path: input.path,
-    baseSha256: input.base_sha256,
-    skipValidation: input.skip_validation,
-    allowSizeReduce: input.allow_size_reduce,
+    ...guardsOf('replace_in_file', input),
     plan(current) {
       if (current === undefined) return fail('FILE_NOT_FOUND', 'replace_in_file edits existing files; create a new file with write_file.');
       const r = applySearchReplace(current, input.old_text, input.new_text, { expectedReplacements: input.expected_replacements });
@@ -104,12 +101,8 @@ export function replaceEdit(input: SingleReplaceInput): PlannedEdit {
 
 export function editLinesEdit(input: EditLinesInput, duplicateWindow: number): PlannedEdit {
   return {
-    tool: 'edit_lines',
-    path: input.path,
-    baseSha256: input.base_sha256,
+    ...guardsOf('edit_lines', input),
     requireBaseForExisting: true,
-    skipValidation: input.skip_validation,
-    allowSizeReduce: input.allow_size_reduce,
     plan(current) {
       if (current === undefined) return fail('FILE_NOT_FOUND', 'edit_lines edits existing files; create a new file with write_file.');
       const r = applyLineEdit(current, {
@@ -129,14 +122,10 @@ export function editLinesEdit(input: EditLinesInput, duplicateWindow: number): P
 
 export function writeFileEdit(input: WriteFileInput): PlannedEdit {
   return {
-    tool: 'write_file',
-    path: input.path,
-    baseSha256: input.base_sha256,
+    ...guardsOf('write_file', input),
     allowCreate: true,
     createDirs: input.create_dirs,
     requireBaseForExisting: true,
-    skipValidation: input.skip_validation,
-    allowSizeReduce: input.allow_size_reduce,
     plan(current) {
       const content = input.content;
       // Only an existing file has real code a placeholder could stand for.
@@ -156,12 +145,8 @@ export function writeFileEdit(input: WriteFileInput): PlannedEdit {
 
 export function patchHtmlEdit(input: PatchHtmlInput): PlannedEdit {
   return {
-    tool: 'patch_html',
-    path: input.path,
-    baseSha256: input.base_sha256,
+    ...guardsOf('patch_html', input),
     requireBaseForExisting: true,
-    skipValidation: input.skip_validation,
-    allowSizeReduce: input.allow_size_reduce,
     plan(current) {
       if (current === undefined) return fail('FILE_NOT_FOUND', 'patch_html edits existing HTML files; create a new file with write_file.');
       const r = applyHtmlPatches(current, input.patches);
@@ -187,4 +172,21 @@ function changedRangesOf(oldText: string, newText: string) {
     eb--;
   }
   return [{ start_line: start + 1, end_line: eb + 1 }];
+}
+
+/**
+ * A rollback as an edit: the text before a journaled change, written back whatever its size
+ * (the user's way back) and without validation (it was the file's text before).
+ */
+export function restoreEdit(tool: string, path: string, entry: { tool: string; time: number; id: string }, text: string): PlannedEdit {
+  const lines = text.split('\n').length;
+  return {
+    tool,
+    path,
+    allowCreate: true,
+    createDirs: true,
+    skipValidation: true,
+    allowSizeReduce: true,
+    plan: () => ({ ok: true, plan: { newText: text, changed: [{ start_line: 1, end_line: Math.min(lines, 8) }], summary: `Restored ${path} to the state before ${entry.tool} at ${new Date(entry.time).toISOString()} (backup ${entry.id}).` } }),
+  };
 }

@@ -85,3 +85,15 @@ export function rollbackHashCheck(store: Pick<BackupStore, 'list'>, path: string
     expected_sha256: expectMissing ? null : newest.after_sha256,
   });
 }
+
+/** The answer of a rollback that deleted the file an agent change had created. */
+export function createdFileDeleted(path: string, entry: JournalEntry, backupId: string): ToolResultJson {
+  return {
+    success: true,
+    message: `${path} had been created by ${entry.tool}; it was deleted. Its last text is backed up (backup ${backupId}): rollback_file restores it.`,
+    path,
+    deleted: true,
+    backup_id: backupId,
+    restored_backup_id: entry.id,
+  };
+}

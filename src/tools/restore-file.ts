@@ -6,7 +6,8 @@ import { CurrentContent, isCurrentBytes, readCurrentForRestore } from '../worksp
 import type { Target } from '../workspace/resolve-target';
 import { SETTING_SPECS } from '../core/settings/specs';
 import { runEdit } from './edit-pipeline';
-import { rollbackHashCheck } from './restorable';
+import { restoreEdit } from './edit-requests';
+import { createdFileDeleted, rollbackHashCheck } from './restorable';
 import { withLockedTarget } from './locked-target';
 import { failureResult, ToolResultJson } from './tool-result';
 import type { InvocationContext } from './tool-runner';
@@ -51,18 +52,8 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
   if (!('text' in snapshot)) {
     return withLockedTarget(ctx.services, path, { forWrite: true, allowCreate: true, protectedDirs: [ctx.services.storageDir] }, direct);
   }
-  const result = await runEdit(ctx, {
-    tool,
-    path,
-    allowCreate: true,
-    createDirs: true,
-    skipValidation: true,
-    // restoring an older text is the user's way back, however much smaller it is
-    allowSizeReduce: true,
-    precheck,
-    onUnreadable: direct,
-    plan: () => ({ ok: true, plan: { newText: snapshot.text, changed: changedAll(snapshot.text), summary: `Restored ${path} to the state before ${entry.tool} at ${new Date(entry.time).toISOString()} (backup ${entry.id}).` } }),
-  });
+  const result = await runEdit(ctx, { ...restoreEdit(tool, path, entry, snapshot.text), precheck, onUnreadable: direct });
+
   return result.success ? { ...result, restored_backup_id: entry.id, excerpt: undefined } : result;
 }
 
@@ -77,10 +68,6 @@ export function rollbackPrecheck(store: Pick<BackupStore, 'list'>, path: string,
   return rollbackHashCheck(store, path, current, force);
 }
 
-function changedAll(text: string) {
-  const lines = text.split('\n').length;
-  return [{ start_line: 1, end_line: Math.min(lines, 8) }];
-}
 
 /**
  * A restore that does not go through a text model (see restoreBefore), under the file's lock:
@@ -142,13 +129,6 @@ async function deleteCreatedFile(ctx: InvocationContext, path: string, entry: Jo
     if (!consent.ok) return failureResult(consent.failure, { path });
     const committed = await writeTransaction(services, { tool, target, current, newText: null, turnId: services.turnIdFor(ctx.invocationToken), client: ctx.client });
     if (!committed.ok) return failureResult(committed.failure, { path });
-    return {
-      success: true,
-      message: `${path} had been created by ${entry.tool}; it was deleted. Its last text is backed up (backup ${committed.entryId}): rollback_file restores it.`,
-      path,
-      deleted: true,
-      backup_id: committed.entryId,
-      restored_backup_id: entry.id,
-    };
+    return createdFileDeleted(path, entry, committed.entryId);
   });
 }

@@ -30,12 +30,12 @@ function resolveRelative(from: string, spec: string): string | undefined {
 }
 
 /** Every source file reachable from `start` through relative imports, with the chain that reached it. */
-function reachable(start: string): Map<string, string[]> {
+function reachable(start: string, importsIn: (file: string) => string[] = importsOf): Map<string, string[]> {
   const seen = new Map<string, string[]>([[start, [start]]]);
   const queue = [start];
   while (queue.length) {
     const file = queue.shift()!;
-    for (const spec of importsOf(file)) {
+    for (const spec of importsIn(file)) {
       if (!spec.startsWith('.')) continue;
       const target = resolveRelative(file, spec);
       if (target && !seen.has(target)) {
@@ -61,20 +61,7 @@ function runtimeImportsOf(file: string): string[] {
 
 /** {@link reachable} through run-time imports only. */
 function reachableAtRuntime(start: string): Map<string, string[]> {
-  const seen = new Map<string, string[]>([[start, [start]]]);
-  const queue = [start];
-  while (queue.length) {
-    const file = queue.shift()!;
-    for (const spec of runtimeImportsOf(file)) {
-      if (!spec.startsWith('.')) continue;
-      const target = resolveRelative(file, spec);
-      if (target && !seen.has(target)) {
-        seen.set(target, [...seen.get(file)!, target]);
-        queue.push(target);
-      }
-    }
-  }
-  return seen;
+  return reachable(start, runtimeImportsOf);
 }
 
 const rel = (p: string) => path.relative(SRC, p);
