@@ -211,7 +211,10 @@
       el('td', { class: 'num', 'data-testid': 'tool-failures' }, String(t.failures)),
       el('td', { class: 'num', 'data-testid': 'tool-bytes', title: `${t.bytes_returned} bytes` }, bytes(t.bytes_returned)),
     ]));
-    return section('tools', 'Tools this session', 'tools', s.tools.length, table(['Tool', 'Calls', 'Succeeded', 'Failed', 'Returned to model'], rows, 'No tool calls yet.', 'tools-table'));
+    // Who called: the chat, an MCP client by its name, or another caller of vscode.lm.
+    const who = (s.clients || []).map((c) => `${c.client.startsWith('mcp:') ? `MCP: ${c.client.slice(4)}` : c.client} (${c.calls})`).join(' · ');
+    const clients = who ? el('p', { class: 'muted small', 'data-testid': 'tool-clients' }, `Clients: ${who}`) : null;
+    return section('tools', 'Tools this session', 'tools', s.tools.length, el('div', {}, [table(['Tool', 'Calls', 'Succeeded', 'Failed', 'Returned to model'], rows, 'No tool calls yet.', 'tools-table'), clients]));
   }
 
   function backups(s) {

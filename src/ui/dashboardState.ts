@@ -21,6 +21,8 @@ export interface DashboardEntryRow {
   message?: string;
   /** The backup of the text before this change exists: Roll Back and Compare are offered. */
   restorable: boolean;
+  /** Who made it ("chat", "mcp:<name>", "command"), when the journal knows. */
+  client?: string;
 }
 
 export interface DashboardEventRow {
@@ -49,6 +51,8 @@ export interface DashboardState {
     bytes_returned: number;
   };
   tools: Array<{ tool: string; calls: number; successes: number; failures: number; bytes_returned: number }>;
+  /** Tool calls this session per named client ("chat", "mcp:<name>"), most calls first; other callers of vscode.lm name none. */
+  clients: Array<{ client: string; calls: number }>;
   counters: GuardSnapshot['files'];
   bad_inputs: GuardSnapshot['bad_inputs'];
   detections: Array<{ time: number; kind: string; file?: string; tool?: string; detail: string }>;
@@ -104,6 +108,7 @@ export function buildDashboardState(input: DashboardInputs): DashboardState {
       bytes_returned: sum((t) => t.bytes_returned),
     },
     tools,
+    clients: clientsOf(activity.events),
     counters: input.guard.files,
     bad_inputs: input.guard.bad_inputs,
     detections: input.guard.recent_detections
@@ -131,7 +136,15 @@ function entryRow(e: JournalEntry): DashboardEntryRow {
     lines_removed: e.lines_removed,
     ...(e.message ? { message: e.message } : {}),
     restorable: isRestorable(e),
+    ...(e.client ? { client: e.client } : {}),
   };
+}
+
+/** Tool calls per named client among the logged events (the activity log keeps the newest 500). */
+function clientsOf(events: readonly ActivityEvent[]): DashboardState['clients'] {
+  const counts = new Map<string, number>();
+  for (const e of events) if (e.client) counts.set(e.client, (counts.get(e.client) ?? 0) + 1);
+  return [...counts].map(([client, calls]) => ({ client, calls })).sort((a, b) => b.calls - a.calls || a.client.localeCompare(b.client));
 }
 
 function newestOfKind(events: readonly ActivityEvent[], kind: ActivityEvent['kind']): DashboardEventRow[] {

@@ -81,6 +81,11 @@ describe('MCP server: the same tools for MCP clients', () => {
     assert.equal(blocked?.client, 'mcp:mcp-test-agent', 'attempts are attributed too');
     assert.ok(api.services.activity.events.some((e: any) => e.client === 'mcp:mcp-test-agent' && e.tool === 'replace_in_file'), 'the dashboard\'s activity log names the client');
 
+    // the dashboard names the client and the change's author
+    const state = await api.ui.dashboard.buildState();
+    assert.ok(state.clients.some((c: any) => c.client === 'mcp:mcp-test-agent' && c.calls >= 3), JSON.stringify(state.clients));
+    assert.equal(state.entries.find((e: any) => e.path === rel && e.outcome === 'applied')?.client, 'mcp:mcp-test-agent');
+
     const back = await call(client, 'rollback_file', { path: rel });
     assert.equal(back.isError, false, JSON.stringify(back.json));
     assert.equal(fs.readFileSync(abs, 'utf8'), original);
