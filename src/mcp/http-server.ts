@@ -29,11 +29,12 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 /**
  * The MCP server inside the extension host: Streamable HTTP on 127.0.0.1 (never another
  * interface), one SDK transport and server per session, every request authenticated by a
- * random bearer token compared in constant time. Tools are listed from the catalog and called
+ * bearer token compared in constant time (random; the caller may keep it across restarts, and
+ * ask for the port of last time, so that a client's written configuration stays valid). Tools are listed from the catalog and called
  * through `callTool`, i.e. the same SafeTool path as vscode.lm calls: one engine, one history.
  */
-export async function startMcpHttpServer(o: { version: string; callTool: CallTool; log: (line: string) => void }): Promise<McpEndpoint> {
-  const token = randomBytes(32).toString('base64url');
+export async function startMcpHttpServer(o: { version: string; callTool: CallTool; log: (line: string) => void; token?: string; port?: number }): Promise<McpEndpoint> {
+  const token = o.token ?? newMcpToken();
   const expected = Buffer.from(`Bearer ${token}`);
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
   let port = 0;
@@ -77,10 +78,18 @@ export async function startMcpHttpServer(o: { version: string; callTool: CallToo
     if (!transport.sessionId) await server.close(); // not an initialize request: nothing to keep
   }
 
-  await new Promise<void>((resolve, reject) => {
+  // The port of last time when it is free (a written client configuration stays valid), else any.
+  const listen = (at: number) => new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
-    httpServer.listen(0, '127.0.0.1', () => resolve());
+    httpServer.listen(at, '127.0.0.1', () => { httpServer.removeListener('error', reject); resolve(); });
   });
+  try {
+    await listen(o.port ?? 0);
+  } catch (error) {
+    if (!o.port) throw error;
+    o.log(`[mcp] port ${o.port} is taken (${(error as NodeJS.ErrnoException).code}); another one is used`);
+    await listen(0);
+  }
   port = (httpServer.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}${PATH}`,
@@ -107,6 +116,11 @@ function newServer(version: string, callTool: CallTool): Server {
     return mcpCallResult(result, text);
   });
   return server;
+}
+
+/** A bearer token: 256 random bits. */
+export function newMcpToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 function answer(res: http.ServerResponse, status: number, message: string): void {

@@ -3,7 +3,11 @@ import { MCP_PROVIDER_ID } from '../core/catalog/manifest';
 import { TOOL_NAMES } from '../core/catalog/tool-sets';
 import type { Services } from '../tools/services';
 import type { SafeTool } from '../tools/tool-runner';
-import { CallTool, McpEndpoint, startMcpHttpServer } from './http-server';
+import { CallTool, McpEndpoint, newMcpToken, startMcpHttpServer } from './http-server';
+import { ClientId, CLIENT_CONFIGS, withOurServer } from './client-configs';
+import { writeWorkspaceFile } from '../commands/write-workspace-file';
+import { MCP_CONFIGURATION_TOOL } from '../commands/command-tools';
+import { readArgs } from '../commands/args';
 
 export interface McpConnection {
   url: string;
@@ -52,7 +56,8 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
     const want = services.settings().mcpEnabled;
     if (want && !endpoint) {
       try {
-        endpoint = await startMcpHttpServer({ version, callTool, log: services.log });
+        endpoint = await startMcpHttpServer({ version, callTool, log: services.log, token: await stableToken(context), port: context.workspaceState.get<number>(PORT_KEY) });
+        await context.workspaceState.update(PORT_KEY, Number(new URL(endpoint.url).port));
         services.log(`[mcp] serving on ${endpoint.url}`);
       } catch (error) {
         services.log(`[mcp] could not start: ${(error as Error).message}`);
@@ -93,11 +98,15 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
       }
       const copy = 'Copy Configuration';
       const pick = await vscode.window.showInformationMessage(
-        `Agent Safe Edit MCP server: ${connection.url} (token per window: it changes when VS Code restarts; nothing answers while VS Code is closed).`,
+        `Agent Safe Edit MCP server: ${connection.url} (the token is kept across restarts; the port too while it is free; nothing answers while VS Code is closed).`,
         copy,
       );
       if (pick === copy) await vscode.env.clipboard.writeText(clientConfiguration(connection));
       return connection;
+    }),
+    vscode.commands.registerCommand('agentSafeEdit.writeMcpConfiguration', async (arg?: { clients?: ClientId[]; confirm?: boolean; uiToken?: string }) => {
+      await starting;
+      return writeConfigurations(services, current(), arg);
     }),
     { dispose: () => { void endpoint?.close(); endpoint = undefined; } },
   );
@@ -109,6 +118,22 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
 }
 
 const AGENT_HOST_SETTING = 'chat.agentHost.enabled';
+/** The server's port in this workspace last time (workspace state). */
+const PORT_KEY = 'agentSafeEdit.mcp.port';
+/** The bearer token, kept in VS Code's secret storage so clients configured once keep working. */
+const TOKEN_KEY = 'agentSafeEdit.mcp.token';
+
+async function stableToken(context: vscode.ExtensionContext): Promise<string> {
+  try {
+    const kept = await context.secrets.get(TOKEN_KEY);
+    if (kept && /^[A-Za-z0-9_-]{43}$/.test(kept)) return kept;
+    const token = newMcpToken();
+    await context.secrets.store(TOKEN_KEY, token);
+    return token;
+  } catch {
+    return newMcpToken(); // no secret storage: a token for this window only
+  }
+}
 
 /**
  * Whether VS Code's own chat gets the server's definition: only with Agent Host sessions on.
@@ -120,6 +145,45 @@ const AGENT_HOST_SETTING = 'chat.agentHost.enabled';
  */
 function offeredToVSCode(): boolean {
   return vscode.workspace.getConfiguration().get<boolean>(AGENT_HOST_SETTING) === true;
+}
+
+/**
+ * "Write MCP Configuration for Other Agents…": our server (this window's URL and token) in the
+ * workspace's configuration of the agents picked (Claude Code's .mcp.json, Cursor's
+ * .cursor/mcp.json), merged into what is there. Written like every change (backed up, undoable
+ * with Roll Back File). The files then hold the token: the message says to keep them out of
+ * version control. `{ clients, confirm: false }` skips the questions (tests, with the UI token).
+ */
+async function writeConfigurations(services: Services, connection: McpConnection | undefined, arg: { clients?: ClientId[]; confirm?: boolean; uiToken?: string } | undefined) {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!connection || !folder) {
+    const message = !connection ? 'Agent Safe Edit: the MCP server is off (safeEdit.mcp.enabled), so there is nothing to configure.' : 'Agent Safe Edit: open a folder first; the configuration is written into the workspace.';
+    void vscode.window.showWarningMessage(message);
+    return { ok: false, message };
+  }
+  const args = readArgs(arg);
+  let clients = (arg?.clients ?? []).filter((c): c is ClientId => c in CLIENT_CONFIGS);
+  if (!clients.length || args.confirm !== false) {
+    const picked = await vscode.window.showQuickPick(
+      (Object.keys(CLIENT_CONFIGS) as ClientId[]).map((id) => ({ label: CLIENT_CONFIGS[id].label, description: CLIENT_CONFIGS[id].file, picked: clients.includes(id), id })),
+      { canPickMany: true, placeHolder: 'Write the Agent Safe Edit MCP server into which agents\' workspace configuration? (the files hold this machine\'s token: keep them out of version control)' },
+    );
+    if (!picked?.length) return { ok: false, cancelled: true, message: 'Cancelled; nothing was written.' };
+    clients = picked.map((p) => p.id);
+  }
+  const files: Record<string, string> = {};
+  for (const id of clients) {
+    const rel = CLIENT_CONFIGS[id].file;
+    const written = await writeWorkspaceFile(services, folder.uri, rel, MCP_CONFIGURATION_TOOL, (text) => withOurServer(id, text, connection), () => true);
+    if (!written.ok) {
+      void vscode.window.showWarningMessage(`Agent Safe Edit: ${written.message}`);
+      return { ok: false, message: written.message, files };
+    }
+    files[rel] = written.outcome;
+  }
+  const message = `Agent Safe Edit: wrote the MCP server into ${Object.keys(files).join(' and ')}. They hold this machine's token (kept across restarts): keep them out of version control.`;
+  void vscode.window.showInformationMessage(message);
+  return { ok: true, message, files };
 }
 
 /** The `mcpServers` entry agents outside VS Code take (Claude Code, Cursor, Cline: HTTP with a header). */

@@ -111,6 +111,32 @@ describe('MCP server: the same tools for MCP clients', () => {
     for (const f of files) assert.equal(fs.readFileSync(f.abs, 'utf8'), `${f.rel} before\n`);
   });
 
+  it('"Write MCP Configuration" puts the server into .mcp.json (merged) and .cursor/mcp.json; a client using the file connects', async () => {
+    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const claudeFile = path.join(root, '.mcp.json');
+    fs.writeFileSync(claudeFile, '{\n  "mcpServers": { "github": { "command": "gh-mcp" } }\n}\n');
+    fs.rmSync(path.join(root, '.cursor'), { recursive: true, force: true });
+    try {
+      const out: any = await vscode.commands.executeCommand('agentSafeEdit.writeMcpConfiguration', { clients: ['claude-code', 'cursor'], confirm: false, uiToken: api.services.uiTokenForTests() });
+      assert.equal(out.ok, true, JSON.stringify(out));
+      const claude = JSON.parse(fs.readFileSync(claudeFile, 'utf8'));
+      assert.deepEqual(claude.mcpServers.github, { command: 'gh-mcp' }, 'the other server is kept');
+      const ours = claude.mcpServers['agent-safe-edit'];
+      assert.equal(ours.url, connection.url);
+      const cursor = JSON.parse(fs.readFileSync(path.join(root, '.cursor', 'mcp.json'), 'utf8'));
+      assert.equal(cursor.mcpServers['agent-safe-edit'].headers.Authorization, `Bearer ${connection.token}`);
+      // written like every change: backed up and journaled as the user's command
+      assert.equal(api.services.store.list('.mcp.json')[0]?.tool, 'write_mcp_configuration');
+      const client = new Client({ name: 'from-config', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(ours.url), { requestInit: { headers: ours.headers } }));
+      clients.push(client);
+      assert.ok((await client.listTools()).tools.some((t) => t.name === 'safe_patch'));
+    } finally {
+      fs.rmSync(claudeFile, { force: true });
+      fs.rmSync(path.join(root, '.cursor'), { recursive: true, force: true });
+    }
+  });
+
   it('a wrong or missing token is refused (401) and reaches no tool', async () => {
     await assert.rejects(connect('no-token', null), /401|Unauthorized|token/i);
     await assert.rejects(connect('bad-token', connection.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))), /401|Unauthorized|token/i);
@@ -125,7 +151,7 @@ describe('MCP server: the same tools for MCP clients', () => {
     assert.match(r.json.message, /safe_patch/);
   });
 
-  it('safeEdit.mcp.enabled off stops the server; on again starts a new one with a new token', async () => {
+  it('safeEdit.mcp.enabled off stops the server; on again it comes back with the same token and port (a written configuration stays valid)', async () => {
     const config = vscode.workspace.getConfiguration('safeEdit');
     await config.update('mcp.enabled', false, vscode.ConfigurationTarget.Global);
     try {
@@ -139,7 +165,8 @@ describe('MCP server: the same tools for MCP clients', () => {
     let on: any;
     for (let i = 0; i < 50 && !on; i++) { await new Promise((r) => setTimeout(r, 100)); on = await vscode.commands.executeCommand('agentSafeEdit.showMcpConnection', { quiet: true }); }
     assert.ok(on?.url, 'the server is back');
-    assert.notEqual(on.token, connection.token);
+    assert.equal(on.token, connection.token);
+    assert.equal(on.url, connection.url);
     connection = on;
     const client = await connect('after-restart');
     assert.ok((await client.listTools()).tools.length > 0);

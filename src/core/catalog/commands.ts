@@ -29,6 +29,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { command: 'agentSafeEdit.openLocalHistory', title: 'Open Local History for File', category: cat },
   { command: 'agentSafeEdit.rollbackTurn', title: 'Roll Back Agent Turn…', category: cat },
   { command: 'agentSafeEdit.showMcpConnection', title: 'Show MCP Connection', category: cat, icon: '$(plug)' },
+  { command: 'agentSafeEdit.writeMcpConfiguration', title: 'Write MCP Configuration for Other Agents…', category: cat },
   { command: 'agentSafeEdit.history.refresh', title: 'Refresh', category: cat, icon: '$(refresh)' },
   { command: 'agentSafeEdit.history.compareWithCurrent', title: 'Compare with Current', category: cat, icon: '$(diff)' },
   { command: 'agentSafeEdit.history.rollbackToBefore', title: 'Roll Back to Before This Edit', category: cat, icon: '$(discard)' },
