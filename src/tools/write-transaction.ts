@@ -92,6 +92,12 @@ export async function writeTransaction(services: Services, change: WriteChange):
   } catch (e) {
     written = fail('INTERNAL_ERROR', `Applying the change failed: ${(e as Error).message}`);
   }
+  if (written.ok && saveRefused(change, written.written) && !isCurrentBytes(current)) {
+    // The text reached the editor but the disk refused it: the file is unchanged on disk, and
+    // the editor's copy is put back, so the change is reported as not made (never as written).
+    const back = await undo({ ...change, current }, kind, written.written);
+    written = fail('INTERNAL_ERROR', `${path} could not be saved (the file system refused the write: read-only, full or locked). ${back ? "The editor's copy was put back; nothing was changed." : 'The new text stays unsaved in the editor; the file on disk is unchanged.'}`, { reason: 'save_refused' });
+  }
   if (!written.ok) {
     await services.store.finish(begun.id, { after_sha256: begun.before_sha256, outcome: 'failed', message: written.failure.message });
     return written;
@@ -213,7 +219,7 @@ export async function writeGroupTransaction(services: Services, changes: GroupCh
       // The edit reached the editor but the disk refused the save (read-only, full, immutable):
       // for one change of many that is a failed write, undone with the files before it.
       const w = written.written;
-      if ('applied' in w && !w.applied.saved && !changes[k].current?.isDirty) {
+      if (saveRefused(changes[k], w)) {
         failure = { ok: false, failure: { error_type: 'INTERNAL_ERROR', message: `${changes[k].target.displayPath}: the file could not be saved (the file system refused the write).`, path: changes[k].target.displayPath } };
       }
     } else failure = { ok: false, failure: { ...written.failure, message: `${changes[k].target.displayPath}: ${written.failure.message}`, path: changes[k].target.displayPath } };
@@ -246,7 +252,16 @@ export async function writeGroupTransaction(services: Services, changes: GroupCh
   return { ok: true, groupId: begun.group_id, files };
 }
 
-/** Puts one file of a failed group back to its before-text; true when it is back. */
+/**
+ * True when a write reached the editor but its save failed although the user had no unsaved
+ * changes there (the disk refused it): a failed write, not an unsaved one.
+ */
+function saveRefused(change: { current?: CurrentContent }, w: Written): boolean {
+  const dirty = change.current !== undefined && change.current.isDirty;
+  return 'applied' in w && !w.applied.saved && !dirty;
+}
+
+/** Puts one file back to its before-text after its write (a failed group, a refused save); true when it is back. */
 async function undo(change: GroupChange, kind: ChangeKind, w: Written): Promise<boolean> {
   try {
     if (kind === 'create') return (await write({ ...change, current: { ...undoBase(change, w) }, newText: null }, 'delete')).ok;

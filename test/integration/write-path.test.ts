@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { execFileSync } from 'node:child_process';
 import { activateExtension, closeAllEditors, freshDir, invoke, writeBytes } from './helpers';
 
 // Issue 19's write-path items (7, 9, 10, 12) and issue 14's one write transaction, through the
@@ -89,6 +90,27 @@ describe('write path: one transaction, every guard on the final text', () => {
     const undo = await invoke('rollback_file', { path: rel });
     assert.equal(undo.success, true, JSON.stringify(undo));
     assert.equal(fs.readFileSync(abs, 'utf8'), 'two\nthe user typed this\n');
+  });
+
+  it('a save the disk refuses is a failed edit, not a success: the file and the editor keep the old text', async () => {
+    const d = freshDir('save-refused');
+    const rel = `${d.rel}/locked.txt`;
+    const abs = path.join(d.abs, 'locked.txt');
+    writeBytes(abs, 'old\n');
+    const r0 = await read(rel);
+    execFileSync('chattr', ['+i', abs]); // immutable: even root's writes are refused (ext4)
+    let r: any;
+    try {
+      r = await invoke('write_file', { path: rel, base_sha256: r0.sha256, content: 'new\n' });
+    } finally {
+      execFileSync('chattr', ['-i', abs]);
+    }
+    assert.equal(r.success, false, JSON.stringify(r));
+    assert.equal(r.reason, 'save_refused', JSON.stringify(r));
+    assert.equal(fs.readFileSync(abs, 'utf8'), 'old\n');
+    const doc = vscode.workspace.textDocuments.find((x) => x.uri.fsPath === abs);
+    if (doc) assert.equal(doc.getText(), 'old\n', "the editor's copy is put back");
+    assert.equal(api.services.store.list(rel)[0].outcome, 'failed');
   });
 
   it('rollback_file never overwrites unsaved changes, even with force', async () => {
