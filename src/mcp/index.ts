@@ -78,13 +78,13 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
     changed,
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('safeEdit.mcp.enabled')) void reapply();
-      else if (e.affectsConfiguration(AGENT_HOST_SETTING)) changed.fire();
+      else if (e.affectsConfiguration(AGENT_HOST_SETTING) || e.affectsConfiguration('safeEdit.mcp.offerToVSCode')) changed.fire();
     }),
     vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
       onDidChangeMcpServerDefinitions: changed.event,
       provideMcpServerDefinitions: async () => {
         await starting;
-        if (!endpoint || !offeredToVSCode()) return [];
+        if (!endpoint || !(offeredToVSCode() || services.settings().mcpOfferToVSCode)) return [];
         return [new vscode.McpHttpServerDefinition('Agent Safe Edit', vscode.Uri.parse(endpoint.url), { Authorization: `Bearer ${endpoint.token}` }, version)];
       },
     }),
@@ -141,7 +141,9 @@ async function stableToken(context: vscode.ExtensionContext): Promise<string> {
  * the server and offer every tool twice (measured with Copilot Chat 0.67: nine extra
  * `mcp_agent_safe_ed_*` tools in each request); Agent Host sessions get extension tools only
  * through enabled tool sets, but MCP servers always, so there the definition is the way in.
- * Agents outside VS Code use the connection the command shows, whatever this says.
+ * Agents outside VS Code use the connection the command shows, whatever this says. (In
+ * code-server 4.139.1 the Agent Host is switched by a context key, not by this setting:
+ * safeEdit.mcp.offerToVSCode offers the definition regardless.)
  */
 function offeredToVSCode(): boolean {
   return vscode.workspace.getConfiguration().get<boolean>(AGENT_HOST_SETTING) === true;

@@ -42,3 +42,33 @@ describe('real client: the tools Copilot agent mode offers the model', () => {
     assert.equal(turn.results[0].json.sha256, sha256(readme));
   });
 });
+
+describe('real client: our MCP server through VS Code\'s own MCP support', () => {
+  before(async () => {
+    await activateExtension();
+  });
+
+  it('with safeEdit.mcp.offerToVSCode the chat starts our server, offers its tools, and a call through it lands in our history as an MCP client', async () => {
+    const config = vscode.workspace.getConfiguration('safeEdit');
+    await config.update('mcp.offerToVSCode', true, vscode.ConfigurationTarget.Global);
+    try {
+      const readme = fs.readFileSync(path.join(workspaceRoot(), 'README.md'), 'utf8');
+      const turn = await runAgentTurn('Read README.md through the MCP server', [
+        { tool_calls: [{ name: 'mcp_agent_safe_ed_safe_read_file', arguments: { path: 'README.md' } }] },
+        { text: 'I read it through MCP.' },
+      ], { confirm: 'allow' });
+      const names = (turn.requests[0].body.tools ?? []).map((t) => t.function.name);
+      assert.ok(names.includes('mcp_agent_safe_ed_safe_read_file'), `the MCP tools are not offered: ${names.join(', ')}`);
+      assert.ok(names.includes('safe_read_file'), 'the extension tools stay');
+      assert.equal(turn.results.length, 1, turn.results.map((r) => r.text.slice(0, 300)).join(' | '));
+      assert.equal(turn.results[0].json?.success, true, turn.results[0].text);
+      assert.equal(turn.results[0].json.sha256, sha256(readme));
+      // it came through our MCP server (VS Code as the MCP client), not the extension tool
+      const api = await activateExtension();
+      const via = api.services.activity.events.filter((e: any) => e.tool === 'safe_read_file' && typeof e.client === 'string' && e.client.startsWith('mcp:'));
+      assert.ok(via.length >= 1, JSON.stringify(api.services.activity.events.slice(-3)));
+    } finally {
+      await config.update('mcp.offerToVSCode', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});

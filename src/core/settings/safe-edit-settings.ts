@@ -32,6 +32,8 @@ export interface SafeEditSettings {
   executeAllowProtectedPathArguments: boolean;
   /** Serve the tools over MCP on 127.0.0.1 (src/mcp/). */
   mcpEnabled: boolean;
+  /** Give VS Code's chat the MCP server's definition even without Agent Host sessions. */
+  mcpOfferToVSCode: boolean;
 }
 
 export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings {
@@ -65,5 +67,6 @@ export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings
     executeAllowInlineCode: v['execute.allowInlineCode'] === true,
     executeAllowProtectedPathArguments: v['execute.allowProtectedPathArguments'] === true,
     mcpEnabled: v['mcp.enabled'] === true,
+    mcpOfferToVSCode: v['mcp.offerToVSCode'] === true,
   };
 }

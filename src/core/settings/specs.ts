@@ -54,4 +54,5 @@ export const SETTING_SPECS: Readonly<Record<string, SettingSpec>> = Object.freez
   'execute.allowProtectedPathArguments': { kind: 'boolean', default: false, safer: false, userOnly: true },
   // Off is the tighter choice: a workspace may turn the MCP server off, never on against the user.
   'mcp.enabled': { kind: 'boolean', default: true, safer: false },
+  'mcp.offerToVSCode': { kind: 'boolean', default: false, safer: false },
 });
