@@ -27,6 +27,9 @@ export function manifestSections(): Record<string, unknown> {
         inputSchema: withStringLimits(t.inputSchema),
       };
     }),
+    // One set of all our tools: "#safeEdit" in a prompt, one switch in the tools picker, and the
+    // way extension tools reach Agent Host sessions (they take tools of enabled sets only).
+    languageModelToolSets: [{ name: 'safeEdit', description: 'Agent Safe Edit: hash-checked edits with backups, rollback, and programs without a shell.', icon: '$(shield)', tools: [...TOOL_NAMES] }],
     configuration: configurationSection(),
     commands: COMMANDS,
     menus: MENUS,
