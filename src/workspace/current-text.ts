@@ -50,13 +50,31 @@ export async function readCurrentText(uri: vscode.Uri, displayPath: string, maxB
       return { ok: true, current: { uri, text, sha256: sha256Text(text), eol: eolKind(text), bom, isOpen: true, isDirty: true } };
     }
     const disk = await readDiskText(uri, displayPath, maxBytes);
-    if (!disk.ok) return disk;
+    if (!disk.ok) {
+      // A file the user keeps in another encoding (files.encoding, or one VS Code guessed):
+      // the editor's text stands when, encoded as VS Code will save it, it is the disk's bytes.
+      if (disk.failure.error_type === 'NOT_UTF8' && await savesToSameBytes(doc)) {
+        return { ok: true, current: { uri, text, sha256: sha256Text(text), eol: eolKind(text), bom: false, isOpen: true, isDirty: false } };
+      }
+      return disk;
+    }
     if (sameIgnoringLineEndings(text, disk.current.text)) {
       return { ok: true, current: { uri, text, sha256: sha256Text(text), eol: eolKind(text), bom: disk.current.bom, isOpen: true, isDirty: false } };
     }
     return { ok: true, current: { ...disk.current, isOpen: true, editorStale: true } };
   }
   return readDiskText(uri, displayPath, maxBytes);
+}
+
+/** True when the document, encoded in its own (non-UTF-8) encoding, is byte for byte what the disk holds. */
+async function savesToSameBytes(doc: vscode.TextDocument): Promise<boolean> {
+  if (/^utf-?8/i.test(doc.encoding)) return false;
+  try {
+    const [mine, disk] = await Promise.all([vscode.workspace.encode(doc.getText(), { encoding: doc.encoding }), fs.readFile(doc.uri.fsPath)]);
+    return Buffer.from(mine).equals(disk);
+  } catch {
+    return false;
+  }
 }
 
 function sameIgnoringLineEndings(a: string, b: string): boolean {

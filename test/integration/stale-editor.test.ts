@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 import { activateExtension, closeAllEditors, freshDir, invoke } from './helpers';
 
 // An agent edit leaves an editor model of the file open. When another program then writes the
@@ -60,4 +61,18 @@ describe('an open editor that has not caught up with the disk', () => {
       assert.deepEqual(fs.readFileSync(abs), bytes);
     });
   }
+
+  it('a file the user opened in another encoding (latin1) stays editable: the edit is saved in that encoding', async () => {
+    const d = freshDir('latin1-open');
+    const rel = `${d.rel}/legacy.txt`;
+    const abs = path.join(d.abs, 'legacy.txt');
+    fs.writeFileSync(abs, Buffer.from('caf\xe9\nna\xefve\n', 'latin1'));
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(abs), { encoding: 'iso88591' });
+    assert.equal(doc.getText(), 'café\nnaïve\n');
+    const r = await invoke('safe_read_file', { path: rel });
+    assert.equal(r.success, true, JSON.stringify(r));
+    const w = await invoke('replace_in_file', { path: rel, base_sha256: r.sha256, old_text: 'naïve', new_text: 'naïveté' });
+    assert.equal(w.success, true, JSON.stringify(w));
+    assert.deepEqual(fs.readFileSync(abs), Buffer.from('caf\xe9\nna\xefvet\xe9\n', 'latin1'));
+  });
 });
