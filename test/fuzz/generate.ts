@@ -24,6 +24,8 @@ export type FuzzCase =
   | { kind: 'consent_view'; oldText: string; newText: string }
   | { kind: 'exec_args'; program: string; args: string[]; stdin: boolean }
   | { kind: 'apply_patch'; files: Array<[string, string]>; patch: string }
+  | { kind: 'multi_unified'; files: Array<[string, string]>; patch: string }
+  | { kind: 'replace_edits'; files: Array<[string, string]>; edits: Array<{ path: string; old_text: string; new_text: string; expected_replacements?: number }> }
   /** Only for the harness's own test: never returns. */
   | { kind: 'spin' };
 
@@ -42,6 +44,8 @@ export const CASE_KINDS = [
   'consent_view',
   'exec_args',
   'apply_patch',
+  'multi_unified',
+  'replace_edits',
 ] as const;
 
 /** mulberry32: a small seeded generator; the same seed gives the same sequence on every machine. */
@@ -292,6 +296,52 @@ function applyPatchCase(g: Gen): FuzzCase {
   return { kind: 'apply_patch', files: files.map(([p, t]): [string, string] => [p, t]), patch: parts.join(eol) + (g.chance(0.7) ? eol : '') };
 }
 
+/** A few files of random lines (sometimes large), each as [path, text, lines]. */
+function someFiles(g: Gen, names: readonly string[], min = 0): Array<[string, string, string[]]> {
+  const files: Array<[string, string, string[]]> = [];
+  for (let k = g.int(min, 3); k > 0; k--) {
+    const ls = lines(g, 30, 20000);
+    files.push([g.pick(names), join(g, ls), ls]);
+  }
+  return files;
+}
+
+/**
+ * A unified diff of several files: sections with ---/+++ headers (now and then /dev/null on
+ * either side, a rename, a missing header), hunks cut from the files, retries of hunks already
+ * applied, CRLF; the multi-file planner's retry check (placeHunks) runs on every failing hunk.
+ */
+function multiUnifiedCase(g: Gen): FuzzCase {
+  const names = ['a.txt', 'src/b.py', 'c', 'a.txt'];
+  const files = someFiles(g, names, 1);
+  const parts: string[] = [];
+  // mostly one section per file (a file named twice is refused before any matching)
+  const order = g.chance(0.9) ? [...new Map(files.map((f) => [f[0], f])).values()] : files;
+  for (const f of g.chance(0.1) ? [...order, [g.pick(names), '', [line(g)]] as [string, string, string[]]] : order) {
+    if (g.chance(0.95)) parts.push(`--- ${g.chance(0.05) ? '/dev/null' : `a/${f[0]}`}`, `+++ ${g.chance(0.05) ? '/dev/null' : `b/${g.chance(0.05) ? g.pick(names) : f[0]}`}`);
+    for (let h = g.int(1, 3); h > 0; h--) {
+      const body = g.chance(0.85) ? hunkFromBase(g, f[2]) : lines(g, 6, 5000).map((l) => g.pick([' ', '-', '+', '']) + l);
+      parts.push(g.chance(0.8) ? '@@' : header(g, body.length), ...(g.chance(0.8) ? body.filter((l) => l === '' || ' -+'.includes(l[0])) : body));
+    }
+  }
+  const eol = g.chance(0.2) ? '\r\n' : '\n';
+  return { kind: 'multi_unified', files: files.map(([p, t]): [string, string] => [p, t]), patch: parts.join(eol) + (g.chance(0.7) ? eol : '') };
+}
+
+/** Several replacements over a few files: old texts cut from the files (or not), overlapping now and then. */
+function replaceEditsCase(g: Gen): FuzzCase {
+  const names = ['a.txt', 'src/b.py', 'c'];
+  const files = someFiles(g, names);
+  const edits: Array<{ path: string; old_text: string; new_text: string; expected_replacements?: number }> = [];
+  for (let k = g.int(1, 6); k > 0; k--) {
+    const f = files.length && g.chance(0.85) ? g.pick(files) : ([g.pick(names), '', [line(g)]] as [string, string, string[]]);
+    const at = g.int(0, Math.max(0, f[2].length - 1));
+    const old = g.chance(0.8) ? f[2].slice(at, at + g.int(1, 4)).join('\n') : line(g);
+    edits.push({ path: f[0], old_text: old, new_text: lines(g, 4, 2000).join('\n'), ...(g.chance(0.1) ? { expected_replacements: g.int(1, 5) } : {}) });
+  }
+  return { kind: 'replace_edits', files: files.map(([p, t]): [string, string] => [p, t]), edits };
+}
+
 function pathString(g: Gen): string {
   const seg = () => g.pick(['.git', '.vscode', 'settings.json', 'src', '..', '.', '', 'a b', 'CON', 'x'.repeat(g.size(3, 2000)), '.env', '*', '~', 'C:']);
   const sep = () => g.pick(['/', '\\', '//']);
@@ -340,6 +390,10 @@ export function makeCase(seed: number, index: number): FuzzCase {
     }
     case 'apply_patch':
       return applyPatchCase(g);
+    case 'multi_unified':
+      return multiUnifiedCase(g);
+    case 'replace_edits':
+      return replaceEditsCase(g);
     case 'exec_args': {
       const names = ['sh', 'bash', 'python3.11', 'node', 'pwsh', 'powershell.exe', 'cmd.exe', 'git', 'env', 'awk', 'deno', 'gcc'];
       const arg = () => g.pick([g.pick(['-c', '-e', '--eval=x', '-Command', '/c', 'config', '-C', '.git', '.vscode/settings.json', 'data:x', '-S']), pathString(g), g.pick(RUN_CHARS).repeat(g.size(3, 100000))]);

@@ -3,7 +3,7 @@
  * result: applied or refused); a throw or a hang is the failure the fuzz exists to find.
  * Each call also reads its result's main fields, so a lazily built result is built too.
  */
-import { applyUnifiedDiff, applySearchReplace, findElisionMarkers, isElisionMarker, planApplyPatch } from '../../src/engine';
+import { applyUnifiedDiff, applySearchReplace, findElisionMarkers, isElisionMarker, planApplyPatch, planPatchFiles, planReplaceEdits } from '../../src/engine';
 import { applyLineEdit } from '../../src/core/lines/edit-lines';
 import { applyHtmlPatches } from '../../src/core/html';
 import type { HtmlPatch } from '../../src/core/html';
@@ -67,6 +67,16 @@ export function runCase(c: FuzzCase): string {
       const files = new Map(c.files);
       const r = planApplyPatch(c.patch, (p) => files.get(p));
       return r.ok ? `ok ${r.files.reduce((n, f) => n + (f.text?.length ?? 0), 0)}` : r.error.type;
+    }
+    case 'multi_unified': {
+      const files = new Map(c.files);
+      const r = planPatchFiles(c.patch, (p) => files.get(p), 'unified');
+      return r.ok ? `ok ${r.files.length}` : r.error.type;
+    }
+    case 'replace_edits': {
+      const files = new Map(c.files);
+      const r = planReplaceEdits(c.edits, (p) => files.get(p));
+      return r.ok ? `ok ${r.files.length}` : r.error.type;
     }
     case 'spin':
       for (;;) {
