@@ -10,6 +10,7 @@ import { resolveTarget, Target } from '../workspace/resolve-target';
 import { checkCandidate } from './validate-candidate';
 import { hashMismatchResult } from './hash-mismatch';
 import { failureResult, ToolResultJson } from './tool-result';
+import { leavesUnchanged, partsOf } from './multi-file-parts';
 import { GroupChange, writeGroupTransaction, writesToDiskDirectly } from './write-transaction';
 import { reportNewDiagnostics, watchDiagnostics } from './post-edit-diagnostics';
 import type { InvocationContext } from './tool-runner';
@@ -35,6 +36,11 @@ export interface MultiFileRequest {
   plan(readFile: ReadFile): MultiFilePlan;
   /** Checked on every named file under the locks before anything else (rollback of a group). */
   precheck?(path: string, current: CurrentText | undefined): { ok: true } | { ok: false; failure: Failure };
+}
+
+/** A request, as opposed to the failure a request builder answers with. */
+export function isMultiFileRequest(x: MultiFileRequest | ToolResultJson): x is MultiFileRequest {
+  return typeof (x as MultiFileRequest).plan === 'function';
 }
 
 /** One named file under its lock. */
@@ -150,11 +156,7 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     if (n.current && req.requireBaseForExisting && req.baseHashes[f.path] === undefined && !hasHashFor(req, named, n)) {
       return failureResult(fail('INVALID_INPUT', `${n.target.displayPath} already exists: pass its sha256 in base_hashes (the version you read; safe_read_file gives it), so your change cannot overwrite edits you have not seen. Nothing was changed.`, { field: 'base_hashes' }).failure, { path: n.target.displayPath, sha256: n.current.sha256, nothing_written: true });
     }
-    if (f.action === 'delete') add(n, null);
-    else if (f.action === 'move') {
-      add(named.get(f.move_to as string) as Named, f.text as string);
-      add(n, null);
-    } else add(n, f.text as string);
+    for (const part of partsOf(f)) add(named.get(part.path) as Named, part.newText);
   }
 
   for (const { n, newText } of checks) {
@@ -232,7 +234,7 @@ function hasHashFor(req: MultiFileRequest, named: Map<string, Named>, n: Named):
 
 /** The result's line for one file of the plan (sha256 filled in after the write). */
 function fileEntry(f: FilePlan, n: Named, display: (p: string) => string): Record<string, unknown> & { action: string; path: string; moved_to?: string } {
-  const unchanged = f.unchanged === true || (f.action === 'update' && n.current !== undefined && f.text === n.current.text);
+  const unchanged = leavesUnchanged(f, n.current?.text);
   const action = unchanged ? 'unchanged' : f.action === 'add' ? 'added' : f.action === 'delete' ? 'deleted' : f.action === 'move' ? 'moved' : 'modified';
   const extra = f as FilePlan & { replacements?: number };
   return {

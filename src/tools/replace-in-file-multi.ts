@@ -1,5 +1,5 @@
 import { planReplaceEdits, ReplaceEdit } from '../core/multi-file';
-import { runMultiFileEdit } from './multi-file-pipeline';
+import { isMultiFileRequest, MultiFileRequest, runMultiFileEdit } from './multi-file-pipeline';
 import type { ToolResultJson } from './tool-result';
 import type { InvocationContext } from './tool-runner';
 
@@ -28,14 +28,20 @@ export function singleEditProblem(input: ReplaceInFileInput): string | undefined
 
 /** Several replacements in one or more files, placed on the files as read and written all or nothing. */
 export function runReplaceEdits(ctx: InvocationContext, input: ReplaceInFileInput): Promise<ToolResultJson> {
+  const req = replaceEditsRequest(input);
+  return isMultiFileRequest(req) ? runMultiFileEdit(ctx, req) : Promise.resolve(req);
+}
+
+/** The multi-file request of an `edits` call (also previewed by the chat's confirmation), or why the input cannot make one. */
+export function replaceEditsRequest(input: ReplaceInFileInput): MultiFileRequest | ToolResultJson {
   const edits = input.edits ?? [];
   const baseHashes: Record<string, string> = { ...(input.base_hashes ?? {}) };
   const paths = [...new Set(edits.map((e) => e.path))];
   if (input.base_sha256 !== undefined) {
-    if (paths.length !== 1) return Promise.resolve({ success: false, error_type: 'INVALID_INPUT', message: 'base_sha256 names one file, but the edits change several: pass base_hashes {path: sha256} instead. Nothing was changed.', field: 'base_hashes' });
+    if (paths.length !== 1) return { success: false, error_type: 'INVALID_INPUT', message: 'base_sha256 names one file, but the edits change several: pass base_hashes {path: sha256} instead. Nothing was changed.', field: 'base_hashes' };
     baseHashes[paths[0]] = input.base_sha256;
   }
-  return runMultiFileEdit(ctx, {
+  return {
     tool: 'replace_in_file',
     paths,
     baseHashes,
@@ -44,5 +50,5 @@ export function runReplaceEdits(ctx: InvocationContext, input: ReplaceInFileInpu
     allowSizeReduce: input.allow_size_reduce,
     unit: 'edit',
     plan: (readFile) => planReplaceEdits(edits, readFile),
-  });
+  };
 }

@@ -2,7 +2,8 @@ import { runEdit } from './edit-pipeline';
 import { replaceEdit } from './edit-requests';
 import { proposedTextOf } from './proposed-text';
 import type { ToolDefinition } from './tool-runner';
-import { ReplaceInFileInput, runReplaceEdits, singleEditProblem } from './replace-in-file-multi';
+import { ReplaceInFileInput, replaceEditsRequest, runReplaceEdits, singleEditProblem } from './replace-in-file-multi';
+import { isMultiFileRequest } from './multi-file-pipeline';
 
 export type { ReplaceInFileInput };
 
@@ -15,8 +16,13 @@ export const replaceInFileTool: ToolDefinition<ReplaceInFileInput> = {
     if (problem) return { success: false, error_type: 'INVALID_INPUT', message: problem };
     return input.edits ? runReplaceEdits(ctx, input) : runEdit(ctx, replaceEdit(single(input)));
   },
-  // the chat's confirmation previews one file; `edits` ask their consent per file in invoke
+  // the chat's confirmation: one file's text, or the protected files of `edits` (multi-file-confirmation.ts)
   proposedText: (input, current) => (input.edits || singleEditProblem(input) ? undefined : proposedTextOf(replaceEdit(single(input)), current)),
+  multiFileRequest: (input) => {
+    if (!input.edits || singleEditProblem(input)) return undefined;
+    const req = replaceEditsRequest(input);
+    return isMultiFileRequest(req) ? req : undefined;
+  },
 };
 
 /** The one-edit form (path, old_text, new_text), once singleEditProblem found it whole. */

@@ -1,7 +1,7 @@
 import { parseApplyPatch, planApplyPatch } from '../core/apply-patch';
 import { detectPatchFormat, planUnifiedFiles, unifiedPaths } from '../core/multi-file';
 import { parsePatch } from '../core/patch';
-import { runMultiFileEdit } from './multi-file-pipeline';
+import { isMultiFileRequest, MultiFileRequest, runMultiFileEdit } from './multi-file-pipeline';
 import type { ToolResultJson } from './tool-result';
 import type { InvocationContext } from './tool-runner';
 
@@ -35,17 +35,23 @@ function formatOf(input: SafePatchInput): 'unified' | 'apply_patch' {
 
 /** The multi-file safe_patch call: every file the patch names, planned and written all or nothing. */
 export function runMultiFilePatch(ctx: InvocationContext, input: SafePatchInput): Promise<ToolResultJson> {
+  const req = multiFilePatchRequest(input);
+  return isMultiFileRequest(req) ? runMultiFileEdit(ctx, req) : Promise.resolve(req);
+}
+
+/** The multi-file request of a safe_patch call (also previewed by the chat's confirmation), or why the input cannot make one. */
+export function multiFilePatchRequest(input: SafePatchInput): MultiFileRequest | ToolResultJson {
   const v4a = formatOf(input) === 'apply_patch';
   const paths = v4a ? v4aPaths(input.unified_diff) : unifiedPaths(input.unified_diff);
   const baseHashes: Record<string, string> = { ...(input.base_hashes ?? {}) };
   if (input.base_sha256 !== undefined) {
     // base_sha256 is the hash of THE file: `path`, or the one file the patch changes
     const own = input.path ?? (paths.length === 1 ? paths[0] : undefined);
-    if (own === undefined) return Promise.resolve(invalid('base_sha256 names one file, but the patch names several: pass base_hashes {path: sha256} instead.', 'base_hashes'));
+    if (own === undefined) return invalid('base_sha256 names one file, but the patch names several: pass base_hashes {path: sha256} instead.', 'base_hashes');
     baseHashes[own] = input.base_sha256;
   }
   if (!paths.length && input.path !== undefined) paths.push(input.path);
-  return runMultiFileEdit(ctx, {
+  return {
     tool: 'safe_patch',
     paths,
     baseHashes,
@@ -61,7 +67,7 @@ export function runMultiFilePatch(ctx: InvocationContext, input: SafePatchInput)
       }
       return r;
     },
-  });
+  };
 }
 
 /** Every path an apply_patch text names (sections and move targets); [] when it does not parse. */

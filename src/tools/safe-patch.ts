@@ -2,7 +2,8 @@ import { runEdit } from './edit-pipeline';
 import { safePatchEdit } from './edit-requests';
 import { proposedTextOf } from './proposed-text';
 import type { ToolDefinition } from './tool-runner';
-import { isMultiFilePatch, runMultiFilePatch, SafePatchInput } from './safe-patch-multi';
+import { isMultiFilePatch, multiFilePatchRequest, runMultiFilePatch, SafePatchInput } from './safe-patch-multi';
+import { isMultiFileRequest } from './multi-file-pipeline';
 
 export type { SafePatchInput };
 
@@ -11,6 +12,11 @@ export const safePatchTool: ToolDefinition<SafePatchInput> = {
   name: 'safe_patch',
   prepare: (input) => ({ invocationMessage: input.path !== undefined ? `Patching ${String(input.path)}` : 'Patching several files' }),
   invoke: (input, ctx) => (isMultiFilePatch(input) ? runMultiFilePatch(ctx, input) : runEdit(ctx, safePatchEdit({ ...input, path: input.path as string }))),
-  // the chat's confirmation previews one file; a multi-file call asks its consent per file in invoke
+  // the chat's confirmation: one file's text, or a multi-file call's protected files (multi-file-confirmation.ts)
   proposedText: (input, current) => (isMultiFilePatch(input) ? undefined : proposedTextOf(safePatchEdit({ ...input, path: input.path as string }), current)),
+  multiFileRequest: (input) => {
+    if (!isMultiFilePatch(input)) return undefined;
+    const req = multiFilePatchRequest(input);
+    return isMultiFileRequest(req) ? req : undefined;
+  },
 };

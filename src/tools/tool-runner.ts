@@ -3,6 +3,8 @@ import { canonicalJson } from './canonical-json';
 import { failureResult, ToolResultJson } from './tool-result';
 import type { Services } from './services';
 import { sensitiveConfirmation } from './sensitive-confirmation';
+import { multiFileConfirmation } from './multi-file-confirmation';
+import type { MultiFileRequest } from './multi-file-pipeline';
 
 /** What a tool module provides; the runner adds validation, guards, accounting and safety nets. */
 export interface ToolDefinition<I> {
@@ -13,6 +15,8 @@ export interface ToolDefinition<I> {
   prepare?(input: I, services: Services): vscode.PreparedToolInvocation | undefined | Promise<vscode.PreparedToolInvocation | undefined>;
   /** Edits: the text the call would leave (undefined if it would fail), for the consent preview. */
   proposedText?(input: I, current: string | undefined, services: Services): string | undefined;
+  /** Edits of several files: the call as a multi-file request (undefined for a one-file call), for the consent preview. */
+  multiFileRequest?(input: I): MultiFileRequest | undefined;
 }
 
 export interface InvocationContext {
@@ -55,6 +59,11 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
       const checked = services.checkInput(def.name, options.input);
       if (!checked.ok) return prepared;
       const input = checked.value as I;
+      const multi = def.multiFileRequest?.(input);
+      if (multi) {
+        const confirmation = await multiFileConfirmation(def.name, multi, services);
+        return confirmation ? { ...prepared, confirmationMessages: confirmation } : prepared;
+      }
       const confirmationMessages = await sensitiveConfirmation(def.name, input, (current) => def.proposedText?.(input, current, services), services);
       return confirmationMessages ? { ...prepared, confirmationMessages } : prepared;
     } catch (e) {

@@ -236,6 +236,31 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     assert.equal(t.read('.vscode/settings.json'), '{\n  "a": 2\n}\n');
   });
 
+  it('in the chat, a multi-file change to a protected file is confirmed up front with its diff, and invoke then asks nothing more', async () => {
+    const settings = '{\n  "a": 1\n}\n';
+    const t = setup('consent-chat', { 'a.ts': A, '.vscode/settings.json': settings });
+    const patch = `*** Begin Patch\n*** Update File: ${t.rel('a.ts')}\n@@\n-  return p;\n+  return p + "!";\n*** Update File: ${t.rel('.vscode/settings.json')}\n@@\n-  "a": 1\n+  "a": 2\n*** End Patch\n`;
+    const input = { unified_diff: patch, base_hashes: { [t.rel('a.ts')]: sha256(A), [t.rel('.vscode/settings.json')]: sha256(settings) } };
+    const tool = ext().tools.get('safe_patch');
+    const token = new vscode.CancellationTokenSource().token;
+    const prepared = await tool.prepareInvocation({ input }, token);
+    const confirm = prepared?.confirmationMessages;
+    assert.ok(confirm, 'a confirmation for the protected file');
+    assert.match(confirm.title, /settings\.json/);
+    assert.match(confirm.title, /one change of 2 files/);
+    assert.match(String(confirm.message.value ?? confirm.message), /\+ {2}"a": 2/);
+    assert.doesNotMatch(String(confirm.message.value ?? confirm.message), /a\.ts/, 'only the protected file is shown');
+    // no consent answer is set: a modal would wait, so the call landing shows the ticket was taken
+    const r = await tool.run(input, token, undefined);
+    assert.equal(r.success, true, JSON.stringify(r));
+    assert.equal(t.read('.vscode/settings.json'), '{\n  "a": 2\n}\n');
+    assert.equal(ext().services.consentPromptsForTests().length, 0, 'no dialog');
+    // a multi-file change of ordinary files gets no confirmation
+    const plain = setup('consent-none', { 'a.ts': A, 'b.ts': B });
+    const none = await tool.prepareInvocation({ input: { unified_diff: `*** Begin Patch\n*** Update File: ${plain.rel('a.ts')}\n@@\n-  return p;\n+  return 1;\n*** End Patch\n`, base_hashes: { [plain.rel('a.ts')]: sha256(A) } } }, token);
+    assert.equal(none?.confirmationMessages, undefined);
+  });
+
   it('the Edit History shows the change as one change of its files, and its Roll Back restores all of them', async () => {
     const t = setup('tree', { 'a.ts': A, 'b.ts': B });
     const r = await invoke('replace_in_file', {
