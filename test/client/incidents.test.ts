@@ -1,19 +1,12 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { activateExtension, closeAllEditors, freshDir, writeBytes } from '../integration/helpers';
+import { consentSuite, freshDir, writeBytes } from '../integration/helpers';
 import { runAgentTurn } from './agent';
 
 // Incidents the scenario files do not cover, played through Copilot's agent loop.
 describe('real client: a stale base_sha256 and "5 + 3" as one argument', () => {
-  let api: any;
-  before(async () => {
-    api = await activateExtension();
-  });
-  afterEach(async () => {
-    api.services.setConsentAnswerForTests(undefined);
-    await closeAllEditors();
-  });
+  const ext = consentSuite();
 
   it('a stale base_sha256 is answered with the latest state, and the retry with its sha256 lands', async () => {
     const d = freshDir('client-stale');
@@ -41,7 +34,7 @@ describe('real client: a stale base_sha256 and "5 + 3" as one argument', () => {
     const repoRoot = path.resolve(__dirname, '../../..');
     writeBytes(path.join(d.abs, 'calculate.c'), fs.readFileSync(path.join(repoRoot, 'demo/calculate.c')));
     // Compiling names a workspace file as an argument, which the tool may ask about in a modal.
-    api.services.setConsentAnswerForTests('allow');
+    ext().services.setConsentAnswerForTests('allow');
     const turn = await runAgentTurn('Build and run the calculator on 5 + 3', [
       { tool_calls: [{ name: 'execute_program', arguments: { program: 'cc', args: ['-O0', '-o', 'calc', 'calculate.c', '-lm'], cwd: d.rel } }] },
       { tool_calls: [{ name: 'execute_program', arguments: { program: path.join(d.abs, 'calc'), args: ['5 + 3'], cwd: d.rel } }] },

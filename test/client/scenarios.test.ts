@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { activateExtension, closeAllEditors, freshDir, writeBytes } from '../integration/helpers';
+import { activateExtension, closeAllEditors, freshDir } from '../integration/helpers';
+import { assertFilesAfter, pick, scenarioFiles, writeScenarioFiles } from '../scenarios/replay';
 import { runAgentTurn } from './agent';
 import type { ScriptStep } from './model';
 import { ActivityKind, classify } from '../../src/core/activity';
@@ -12,20 +11,6 @@ import { ActivityKind, classify } from '../../src/core/activity';
  * scenario, one tool call per step. Each expectation is checked on the tool result as the
  * model received it in the next request, and the files on disk afterwards.
  */
-interface Scenario {
-  name: string;
-  files: Record<string, { text?: string; copy?: string }>;
-  steps: { tool: string; input: Record<string, unknown>; repeat?: number; expect: Record<string, unknown>; save?: Record<string, string> }[];
-  files_after?: Record<string, { unchanged?: boolean; contains?: string; bytes?: number }>;
-}
-
-const repoRoot = path.resolve(__dirname, '../../..');
-const scenarioDir = path.join(repoRoot, 'test/scenarios');
-
-function pick(obj: unknown, dotted: string): unknown {
-  return dotted.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
-}
-
 /**
  * A step's input for the script: paths moved into the test's folder, and "${name}" (a value
  * saved from an earlier result) turned into {$from, call}, which the model fills in from that
@@ -54,17 +39,11 @@ describe('real client: the seed incidents replayed by the scripted model (test/s
   });
   afterEach(closeAllEditors);
 
-  for (const file of fs.readdirSync(scenarioDir).filter((f) => f.endsWith('.json')).sort()) {
-    const scenario: Scenario = JSON.parse(fs.readFileSync(path.join(scenarioDir, file), 'utf8'));
+  for (const { file, scenario } of scenarioFiles()) {
     it(`${file}: ${scenario.name}`, async () => {
       api.services.guard.reset();
       const d = freshDir(`client-${file.replace(/\.json$/, '')}`);
-      const originals: Record<string, Buffer> = {};
-      for (const [name, spec] of Object.entries(scenario.files)) {
-        const data = spec.copy !== undefined ? fs.readFileSync(path.join(repoRoot, spec.copy)) : Buffer.from(spec.text ?? '', 'utf8');
-        writeBytes(path.join(d.abs, name), data);
-        originals[name] = data;
-      }
+      const originals = writeScenarioFiles(scenario, d.abs);
       const steps: ScriptStep[] = [];
       const expectations: { tool: string; expect: Record<string, unknown> }[] = [];
       const saved: Record<string, { call: number; field: string }> = {};
@@ -93,12 +72,7 @@ describe('real client: the seed incidents replayed by the scripted model (test/s
       turn.results.forEach((got, n) => expectedDelta[classify(expectations[n].tool, got.json?.success === true, got.json?.error_type)]++);
       const delta = Object.fromEntries(kinds.map((k) => [k, api.services.activity.count(k) - countsBefore[k]]));
       assert.deepEqual(delta, expectedDelta, 'the activity counters the dashboard shows');
-      for (const [name, want] of Object.entries(scenario.files_after ?? {})) {
-        const now = fs.readFileSync(path.join(d.abs, name));
-        if (want.unchanged) assert.ok(now.equals(originals[name]), `${name} must be unchanged`);
-        if (want.contains !== undefined) assert.ok(now.toString('utf8').includes(want.contains), `${name} must contain ${want.contains}`);
-        if (want.bytes !== undefined) assert.equal(now.length, want.bytes);
-      }
+      assertFilesAfter(scenario, d.abs, originals);
     });
   }
 });

@@ -2,66 +2,26 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO, startServer, tempDir } from './harness';
+import { assertFilesAfter, replaySteps, scenarioFiles, writeScenarioFiles } from '../../scenarios/replay';
 
 // "The stdio server passes the same engine scenarios" (issue 17): the scripted sessions the
 // extension replays through vscode.lm.invokeTool (test/scenarios/*.json, see
 // test/integration/scenarios.test.ts) and the engine's fixtures (test/fixtures/scenarios/),
 // replayed here through `agent-safe-edit-mcp` over stdio with the SDK's client.
 
-interface Scenario {
-  name: string;
-  files: Record<string, { text?: string; copy?: string }>;
-  steps: { tool: string; input: Record<string, unknown>; repeat?: number; expect: Record<string, unknown>; save?: Record<string, string> }[];
-  files_after?: Record<string, { unchanged?: boolean; contains?: string; bytes?: number }>;
-}
-
-function pick(obj: unknown, dotted: string): unknown {
-  return dotted.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
-}
-
-function substitute(value: unknown, vars: Record<string, unknown>): unknown {
-  if (typeof value === 'string') return value.replace(/\$\{(\w+)\}/g, (_, k) => String(vars[k]));
-  if (Array.isArray(value)) return value.map((v) => substitute(v, vars));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, vars)]));
-  return value;
-}
-
 describe('headless MCP server: the extension\'s scenario replays (test/scenarios/*.json)', () => {
-  const dir = path.join(REPO, 'test/scenarios');
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const scenario: Scenario = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  for (const { file, scenario } of scenarioFiles()) {
     it(`${file}: ${scenario.name}`, async () => {
       const root = tempDir('scn');
-      const originals: Record<string, Buffer> = {};
-      for (const [name, spec] of Object.entries(scenario.files)) {
-        const data = spec.copy !== undefined ? fs.readFileSync(path.join(REPO, spec.copy)) : Buffer.from(spec.text ?? '', 'utf8');
-        fs.writeFileSync(path.join(root, name), data);
-        originals[name] = data;
-      }
+      const originals = writeScenarioFiles(scenario, root);
       // A fresh server per scenario: its guard (failure counters, repetition) starts empty, as the integration test resets it.
       const server = await startServer(root, tempDir('scn-store'));
       try {
-        const vars: Record<string, unknown> = {};
-        let callNo = 0;
-        for (const step of scenario.steps) {
-          for (let i = 0; i < (step.repeat ?? 1); i++) {
-            callNo++;
-            const result = await server.call(step.tool, substitute(step.input, vars) as Record<string, unknown>);
-            for (const [key, want] of Object.entries(step.expect)) {
-              assert.deepEqual(pick(result, key) ?? null, want, `call ${callNo} (${step.tool}): ${key} — got ${JSON.stringify(result).slice(0, 600)}`);
-            }
-            for (const [name, field] of Object.entries(step.save ?? {})) vars[name] = pick(result, field);
-          }
-        }
+        await replaySteps(scenario, (tool, input) => server.call(tool, input));
       } finally {
         await server.close();
       }
-      for (const [name, want] of Object.entries(scenario.files_after ?? {})) {
-        const now = fs.readFileSync(path.join(root, name));
-        if (want.unchanged) assert.ok(now.equals(originals[name]), `${name} must be unchanged`);
-        if (want.contains !== undefined) assert.ok(now.toString('utf8').includes(want.contains), `${name} must contain ${want.contains}`);
-        if (want.bytes !== undefined) assert.equal(now.length, want.bytes);
-      }
+      assertFilesAfter(scenario, root, originals);
     });
   }
 });
