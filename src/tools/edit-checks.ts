@@ -58,22 +58,45 @@ export async function checkEdit(a: EditCheckInput): Promise<{ stop: ToolResultJs
     return { stop: { success: true, message: `${path} already has this content; nothing was changed.`, path, sha256: current.sha256, unchanged: true } };
   }
 
-  const final = checkFinalText(current?.text, plan.newText, {
+  const checked = await checkNewText({ ...a, before: current?.text, newText: plan.newText, allowSizeReduce: req.allowSizeReduce, skipValidation: req.skipValidation });
+  if ('stop' in checked) return checked;
+  const { check } = checked;
+  return { plan, check };
+}
+
+/**
+ * The checks on one file's new text, nothing written: the final-text guard (NUL, size, shrink)
+ * and the candidate's validation; a refusal is journaled as a blocked attempt. Shared by the
+ * single-file checks above and each file of a multi-file change.
+ */
+export async function checkNewText(a: {
+  path: string;
+  before: string | undefined;
+  newText: string;
+  settings: SafeEditSettings;
+  allowSizeReduce?: boolean;
+  skipValidation?: boolean;
+  languageId: string;
+  sourceDir: string;
+  attempt: (outcome: 'blocked' | 'failed', message: string) => Promise<unknown>;
+}): Promise<{ stop: ToolResultJson } | { check: CandidateCheck }> {
+  const { settings } = a;
+  const final = checkFinalText(a.before, a.newText, {
     maxBytes: settings.maxFileBytes,
     minBytes: settings.writeGuardMinBytes,
     maxShrinkPercent: settings.writeGuardMaxShrinkPercent,
-    allowSizeReduce: !!req.allowSizeReduce,
+    allowSizeReduce: !!a.allowSizeReduce,
   });
   if (!final.ok) {
     await a.attempt('blocked', final.failure.message);
-    return { stop: failureResult(final.failure, { path }) };
+    return { stop: failureResult(final.failure, { path: a.path }) };
   }
-  const check = await checkCandidate({ languageId: a.languageId, displayPath: path, sourceDir: a.sourceDir, baseText: current?.text ?? '', candidateText: plan.newText, skip: !!req.skipValidation, settings });
+  const check = await checkCandidate({ languageId: a.languageId, displayPath: a.path, sourceDir: a.sourceDir, baseText: a.before ?? '', candidateText: a.newText, skip: !!a.skipValidation, settings });
   if (check.blocked) {
     await a.attempt('blocked', String(check.blocked.message));
     return { stop: check.blocked };
   }
-  return { plan, check };
+  return { check };
 }
 
 /**

@@ -2,12 +2,11 @@ import * as nodePath from 'node:path';
 import { fail, Failure } from '../core/types';
 import type { FilePlan, ReadFile } from '../core/apply-patch/types';
 import type { MultiFilePlan } from '../core/multi-file/types';
-import { checkFinalText } from '../core/final-text-guard';
 import { pathDenied, quotePath } from '../core/paths/deny';
 import { readCurrentText, CurrentText } from '../workspace/current-text';
 import { languageIdFor } from '../workspace/language-id';
 import { resolveTarget, Target } from '../workspace/resolve-target';
-import { checkCandidate } from './validate-candidate';
+import { checkNewText } from './edit-checks';
 import { hashMismatchResult } from './hash-mismatch';
 import { failureResult, ToolResultJson } from './tool-result';
 import { leavesUnchanged, partsOf } from './multi-file-parts';
@@ -163,16 +162,16 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     const path = n.target.displayPath;
     const before = n.current?.text;
     if (newText !== null) {
-      const final = checkFinalText(before, newText, { maxBytes: settings.maxFileBytes, minBytes: settings.writeGuardMinBytes, maxShrinkPercent: settings.writeGuardMaxShrinkPercent, allowSizeReduce: !!req.allowSizeReduce });
-      if (!final.ok) {
-        await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: before ?? '', turnId, client: ctx.client, message: final.failure.message });
-        return failureResult(final.failure, { path, nothing_written: true });
+      const checked = await checkNewText({
+        path, before, newText, settings, allowSizeReduce: req.allowSizeReduce, skipValidation: req.skipValidation,
+        languageId: languageIdFor(n.target.uri), sourceDir: nodePath.dirname(n.target.absPath),
+        attempt: (outcome, message) => services.store.recordAttempt({ tool: req.tool, path, outcome, beforeText: before ?? '', turnId, client: ctx.client, message }),
+      });
+      if ('stop' in checked) {
+        const stop = checked.stop;
+        return { ...stop, ...(stop.error_type === 'VALIDATION_FAILED' ? { message: `${stop.message} No file of this call was changed.` } : {}), nothing_written: true };
       }
-      const check = await checkCandidate({ languageId: languageIdFor(n.target.uri), displayPath: path, sourceDir: nodePath.dirname(n.target.absPath), baseText: before ?? '', candidateText: newText, skip: !!req.skipValidation, settings });
-      if (check.blocked) {
-        await services.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: before ?? '', turnId, client: ctx.client, message: String(check.blocked.message) });
-        return { ...check.blocked, message: `${check.blocked.message} No file of this call was changed.`, nothing_written: true };
-      }
+      const { check } = checked;
       const entry = files.find((e) => e.path === path || e.moved_to === path);
       if (entry && check.warnings) entry.validation_warnings = check.warnings;
     }
