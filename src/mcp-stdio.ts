@@ -16,8 +16,8 @@ async function main(): Promise<number | undefined> {
   const log = (line: string) => process.stderr.write(`agent-safe-edit-mcp: ${line}\n`);
   const opened = await openHeadless(parsed.options, log);
   if (!opened.ok) { log(opened.failure.message); return 1; }
-  const { ctx, close } = opened;
-  log(`serving ${ctx.realRoot} (backups in ${ctx.storeDir}${ctx.allowProtected ? ', protected files allowed' : ''}${ctx.allowExec ? ', execute_program on' : ''})`);
+  const { host, close } = opened;
+  log(`serving ${host.realRoot} (backups in ${host.storageDir}${host.allowProtected ? ', protected files allowed' : ''}${host.allowExec ? ', execute_program on' : ''})`);
   const transport = new StdioServerTransport();
   let closing: Promise<void> | undefined;
   // Before the process ends — the client closed stdin, or SIGINT/SIGTERM — the calls in flight
@@ -35,7 +35,7 @@ async function main(): Promise<number | undefined> {
   process.stdin.on('end', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
-  ({ idle } = await serveHeadless(ctx, transport, version));
+  ({ idle } = await serveHeadless(host, transport, version));
   return undefined;
 }
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { MCP_PROVIDER_ID } from '../core/catalog/manifest';
 import { TOOL_NAMES } from '../core/catalog/tool-sets';
-import type { Services } from '../tools/services';
-import type { SafeTool } from '../tools/tool-runner';
+import type { Services } from '../hosts/vscode/services';
+import type { SafeTool } from '../hosts/vscode/lm-tool';
 import { CallTool, McpEndpoint, newMcpToken, startMcpHttpServer } from './http-server';
 import { ClientId, CLIENT_CONFIGS, withOurServer } from './client-configs';
 import { writeWorkspaceFile } from '../commands/write-workspace-file';
