@@ -170,6 +170,20 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     }
   });
 
+  it('*** Delete File of a file over the shrink guard\'s size needs allow_size_reduce, as a shrink does', async () => {
+    const big = `// generated\n${'export const v = 1;\n'.repeat(100)}`;
+    const t = setup('delete-guard', { 'big.ts': big });
+    const patch = `*** Begin Patch\n*** Delete File: ${t.rel('big.ts')}\n*** End Patch\n`;
+    const refused = await invoke('safe_patch', { unified_diff: patch, base_hashes: { [t.rel('big.ts')]: sha256(big) } });
+    assert.equal(refused.error_type, 'SIZE_REDUCTION_BLOCKED', JSON.stringify(refused));
+    assert.equal(t.read('big.ts'), big);
+    const allowed = await invoke('safe_patch', { unified_diff: patch, base_hashes: { [t.rel('big.ts')]: sha256(big) }, allow_size_reduce: true });
+    assert.equal(allowed.success, true, JSON.stringify(allowed));
+    const back = await invoke('rollback_file', { path: t.rel('big.ts') });
+    assert.equal(back.success, true, JSON.stringify(back));
+    assert.equal(t.read('big.ts'), big);
+  });
+
   it('a stale base hash for one file refuses the whole call (HASH_MISMATCH with its latest state)', async () => {
     const t = setup('stale', { 'a.ts': A, 'b.ts': B });
     const patch = `*** Begin Patch\n*** Update File: ${t.rel('a.ts')}\n@@\n-  return p;\n+  return p + "!";\n*** Update File: ${t.rel('b.ts')}\n@@\n-export const b = load("b");\n+export const b = load("B");\n*** End Patch\n`;
