@@ -13,6 +13,7 @@ import { isRestorable, planRetention, referencedBlobs } from './retention';
 import { SerialQueue } from './serialQueue';
 import { ensureDirDurable, writeFileDurable } from './durableFs';
 import { acquireStoreLock, releaseStoreLock } from './storeLock';
+import { tightenStoreModes } from './privateModes';
 import { BackupStoreOptions, ChangeKind, EvictionRecord, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats } from './types';
 
 export interface BeginInput {
@@ -78,6 +79,7 @@ const MAX_EVICTION_RECORDS = 100;
  * queue; reads (`list`, `get`, `listFiles`, `readText`, `stats`) do not wait for it.
  * One store instance per root: `open` fails (INTERNAL_ERROR with the owner's `pid`) while
  * another live process holds the root's lock file; a crashed owner's lock is taken over.
+ * The root is readable by the user only (0700 / 0600).
  * Every public method returns failures as values; none throws.
  */
 export class BackupStore {
@@ -429,6 +431,7 @@ export class BackupStore {
     await ensureDirDurable(this.root);
     const locked = await acquireStoreLock(path.join(this.root, 'store.lock'));
     if (!locked.ok) return locked;
+    await tightenStoreModes(this.root);
     const tmpDir = path.join(this.root, 'tmp');
     await ensureDirDurable(tmpDir);
     let tempFilesRemoved = 0;

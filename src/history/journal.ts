@@ -2,6 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { JournalEntry } from './types';
 import { fsyncDir, writeFileDurable } from './durableFs';
+import { PRIVATE_FILE_MODE } from './privateModes';
 import { isJournalEntry, isEntryUpdate, EntryUpdate } from './journalRecords';
 
 /**
@@ -76,7 +77,7 @@ export class Journal {
       if (!record) { badLines++; continue; }
       applyRecord(entries, record);
     }
-    this.handle = await fs.open(this.file, 'a');
+    this.handle = await fs.open(this.file, 'a', PRIVATE_FILE_MODE);
     if (keepTailAsLine) await this.writeDurably('\n');
     if (bytes.length === 0) await fsyncDir(path.dirname(this.file));
     this.liveLines = entries.size;
@@ -124,7 +125,7 @@ export class Journal {
     await this.handle?.close();
     this.handle = undefined;
     await writeFileDurable(this.file, text, this.tmpDir);
-    this.handle = await fs.open(this.file, 'a');
+    this.handle = await fs.open(this.file, 'a', PRIVATE_FILE_MODE);
     this.liveLines = live.length;
     this.deadLines = 0;
   }

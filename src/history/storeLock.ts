@@ -1,6 +1,7 @@
 import * as fs from 'node:fs/promises';
 import { fail, Result } from '../core/types';
 import { processIdentity, ProcessIdentity } from './processIdentity';
+import { PRIVATE_FILE_MODE } from './privateModes';
 
 /**
  * An advisory lock file that keeps two processes from using one store root at once (e.g.
@@ -15,7 +16,7 @@ export async function acquireStoreLock(lockFile: string): Promise<Result<Record<
   const mine = JSON.stringify({ pid: process.pid, time: Date.now(), ...(await processIdentity(process.pid)) });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await fs.writeFile(lockFile, mine, { flag: 'wx' });
+      await fs.writeFile(lockFile, mine, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       return { ok: true };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
