@@ -95,6 +95,11 @@ export interface BackupStoreOptions {
    * "begin:journal"), so the crash test can kill the process at every one of them.
    */
   onStep?: (step: string) => void;
+  /**
+   * Where the store says what it refused to do and why (it lost its lock to another owner).
+   * Default: console.warn.
+   */
+  log?: (line: string) => void;
 }
 
 /** What `open` found and repaired. */
