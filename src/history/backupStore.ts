@@ -118,7 +118,7 @@ export class BackupStore {
     this.step = options.onStep ?? (() => undefined);
     this.log = options.log ?? ((line) => console.warn(line));
     this.blobs = new BlobStore(path.join(root, 'blobs'), path.join(root, 'tmp'));
-    this.journal = new Journal(path.join(root, 'journal.jsonl'), path.join(root, 'tmp'));
+    this.journal = new Journal(path.join(root, 'journal.jsonl'), path.join(root, 'tmp'), this.step);
     this.snapshotter = new Snapshotter(this.blobs, this.options);
   }
 
@@ -527,7 +527,9 @@ export class BackupStore {
     if (drops.length === 0) return;
     if (!await this.ownsRoot('apply retention')) return;
     await this.recordEvictions(drops.map((d) => ({ entry: this.entries.get(d.id)!, reason: d.reason })));
+    this.step('retention:recorded');
     await this.dropEntries(drops.map((d) => d.id));
+    this.step('retention:dropped');
     await this.collectGarbage();
     if (this.journal.wantsCompaction()) await this.compactJournal();
   }
@@ -598,7 +600,7 @@ export class BackupStore {
       if (base) keep.add(base);
     }
     for (const sha of [...this.blobs.shas()]) {
-      if (!keep.has(sha)) { await this.blobs.remove(sha); this.snapshotter.forgetBlob(sha); }
+      if (!keep.has(sha)) { await this.blobs.remove(sha); this.snapshotter.forgetBlob(sha); this.step('gc:removed'); }
     }
   }
 

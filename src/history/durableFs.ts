@@ -27,9 +27,11 @@ export async function fsyncDir(dir: string): Promise<void> {
  * `finalPath`, and the target directory is fsynced. With `sync: false` the two fsyncs are
  * left to the caller (syncFile + fsyncDir later): the rename still makes the file appear
  * whole to every process, but not yet across a power loss. The file is readable by the user
- * only (0600). Throws on I/O errors (callers turn them into failure values).
+ * only (0600). `onStep` is the crash test's hook: called once the temp file is complete and
+ * once it is renamed. Throws on I/O errors (callers turn them into failure values).
  */
-export async function writeFileDurable(finalPath: string, data: Uint8Array | string, tmpDir: string, sync = true): Promise<void> {
+export async function writeFileDurable(finalPath: string, data: Uint8Array | string, tmpDir: string, sync = true,
+  onStep?: (point: 'written' | 'renamed') => void): Promise<void> {
   const tmp = path.join(tmpDir, `${path.basename(finalPath)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(tmp, 'wx', PRIVATE_FILE_MODE);
   try {
@@ -38,12 +40,14 @@ export async function writeFileDurable(finalPath: string, data: Uint8Array | str
   } finally {
     await handle.close();
   }
+  onStep?.('written');
   try {
     await fs.rename(tmp, finalPath);
   } catch (error) {
     await fs.rm(tmp, { force: true });
     throw error;
   }
+  onStep?.('renamed');
   if (sync) await fsyncDir(path.dirname(finalPath));
 }
 

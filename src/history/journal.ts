@@ -38,7 +38,8 @@ export class Journal {
   /** True when a previous append may have left a partial line behind. */
   private lineMayBeOpen = false;
 
-  constructor(private readonly file: string, private readonly tmpDir: string) {}
+  /** @param step the crash test's hook (BackupStoreOptions.onStep), called at each step of a compaction */
+  constructor(private readonly file: string, private readonly tmpDir: string, private readonly step: (name: string) => void = () => undefined) {}
 
   /**
    * Reads and replays the journal, creating it when missing. A torn last line (no final
@@ -124,7 +125,8 @@ export class Journal {
     const text = live.map((entry) => JSON.stringify({ op: 'put', entry } satisfies JournalRecord) + '\n').join('');
     await this.handle?.close();
     this.handle = undefined;
-    await writeFileDurable(this.file, text, this.tmpDir);
+    await writeFileDurable(this.file, text, this.tmpDir, true, (point) => this.step(`compact:${point}`));
+    this.step('compact:synced');
     this.handle = await fs.open(this.file, 'a', PRIVATE_FILE_MODE);
     this.liveLines = live.length;
     this.deadLines = 0;
