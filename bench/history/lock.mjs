@@ -16,7 +16,10 @@ const require = createRequire(import.meta.url);
 const { BackupStore } = require(path.join(repo, 'out/src/history/backupStore.js'));
 const { acquireStoreLock, releaseStoreLock } = require(path.join(repo, 'out/src/history/storeLock.js'));
 
-const pct = (values, p) => { const s = [...values].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+const pct = (values, p) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+};
 const ms = (v) => v.toFixed(3);
 const now = () => process.hrtime.bigint();
 const since = (t) => Number(process.hrtime.bigint() - t) / 1e6;
@@ -25,7 +28,7 @@ const since = (t) => Number(process.hrtime.bigint() - t) / 1e6;
 function textOf(bytes, i) {
   const lines = [];
   for (let n = 0, size = 0; size < bytes; n++) {
-    const line = n === 7 ? `  const edited = ${i}; // the line the agent changes\n` : `  const value${n} = compute(${n}, ${n * 7 % 13}); // line ${n}\n`;
+    const line = n === 7 ? `  const edited = ${i}; // the line the agent changes\n` : `  const value${n} = compute(${n}, ${(n * 7) % 13}); // line ${n}\n`;
     lines.push(line);
     size += line.length;
   }
@@ -41,10 +44,21 @@ async function editCost(work, bytes, edits) {
   const unfenced = new BackupStore(path.join(work, `unfenced-${bytes}`), { maxEntriesPerFile: 1000 });
   // The baseline: the private check answers "still the owner" without looking at the disk.
   unfenced.ownsRoot = async () => true;
-  for (const s of [fenced, unfenced]) { const o = await s.open(); if (!o.ok) throw new Error(o.failure.message); }
+  for (const s of [fenced, unfenced]) {
+    const o = await s.open();
+    if (!o.ok) throw new Error(o.failure.message);
+  }
   const times = { fenced: [], unfenced: [] };
   for (let i = 0; i < edits; i++) {
-    for (const [name, store] of i % 2 === 0 ? [['fenced', fenced], ['unfenced', unfenced]] : [['unfenced', unfenced], ['fenced', fenced]]) {
+    for (const [name, store] of i % 2 === 0
+      ? [
+          ['fenced', fenced],
+          ['unfenced', unfenced],
+        ]
+      : [
+          ['unfenced', unfenced],
+          ['fenced', fenced],
+        ]) {
       const t = now();
       const begun = await store.begin({ tool: 'edit_lines', path: 'src/file.ts', beforeText: textOf(bytes, i) });
       if (!begun.ok) throw new Error(begun.failure.message);
@@ -92,7 +106,11 @@ async function run() {
 
   const cpu = (fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? os.cpus()[0]?.model ?? 'unknown';
   let disk = 'unknown';
-  try { disk = execSync(`df -T ${os.tmpdir()} | tail -1`).toString().trim().split(/\s+/)[1]; } catch { /* not essential */ }
+  try {
+    disk = execSync(`df -T ${os.tmpdir()} | tail -1`).toString().trim().split(/\s+/)[1];
+  } catch {
+    /* not essential */
+  }
   const ratio = (a, b, p) => (pct(a, p) / pct(b, p)).toFixed(2);
   const md = `# Store lock benchmark (issue 24)
 
@@ -131,4 +149,7 @@ Ratio p50: ${ratio(lock.generations, lock.legacy, 0.5)}×.
   process.stdout.write(md);
 }
 
-run().catch((error) => { console.error(error); process.exit(1); });
+run().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

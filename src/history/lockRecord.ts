@@ -79,7 +79,7 @@ export function parseLockRecord(text: string): LockRecord | undefined {
 export async function ownerHoldsLock(record: LockRecord, heldHere: (nonce: string) => boolean): Promise<boolean> {
   if (record.released) return false;
   if (record.pid === process.pid) return record.nonce !== undefined && heldHere(record.nonce);
-  return isAlive(record.pid) && await sameProcess(record);
+  return isAlive(record.pid) && (await sameProcess(record));
 }
 
 /**

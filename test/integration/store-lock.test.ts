@@ -12,7 +12,12 @@ function storeRoot(api: any): string {
 
 /** Lock generations in the store, ascending. */
 function generations(root: string): number[] {
-  return fs.readdirSync(root).map((n) => /^store\.lock\.(\d+)$/.exec(n)).filter((m) => m !== null).map((m) => Number(m[1])).sort((a, b) => a - b);
+  return fs
+    .readdirSync(root)
+    .map((n) => /^store\.lock\.(\d+)$/.exec(n))
+    .filter((m) => m !== null)
+    .map((m) => Number(m[1]))
+    .sort((a, b) => a - b);
 }
 
 /** Runs the headless server (dist/mcp-stdio.js) to its exit, stdin closed at once. */
@@ -22,20 +27,22 @@ function runHeadless(args: string[]): Promise<{ code: number | null; stderr: str
     // The extension host's executable is Node in code-server and Electron in a desktop VS Code.
     const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'ignore', 'pipe'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr += String(d); });
+    child.stderr.on('data', (d) => {
+      stderr += String(d);
+    });
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, stderr }));
     child.stdin.end();
   });
 }
 
-describe('the backup store the extension opens at activation: one owner, the user\'s only', () => {
+describe("the backup store the extension opens at activation: one owner, the user's only", () => {
   let api: any;
   before(async () => {
     api = await activateExtension();
   });
 
-  it('holds the highest lock generation under the extension host\'s pid, and a headless server on the same store is refused', async function () {
+  it("holds the highest lock generation under the extension host's pid, and a headless server on the same store is refused", async function () {
     this.timeout(60_000);
     const root = storeRoot(api);
     const held = generations(root).at(-1);

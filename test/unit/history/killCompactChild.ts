@@ -24,7 +24,9 @@ async function main(): Promise<void> {
     },
   });
   let state = 0;
-  const report = (): void => { process.stdout.write(`STATE ${state++} ${JSON.stringify(store.listAll().map(COMPACT_SCENARIO.key))}\n`); };
+  const report = (): void => {
+    process.stdout.write(`STATE ${state++} ${JSON.stringify(store.listAll().map(COMPACT_SCENARIO.key))}\n`);
+  };
   const opened = await store.open();
   if (!opened.ok) throw new Error(opened.failure.message);
   report();
@@ -40,4 +42,7 @@ async function main(): Promise<void> {
   process.stdout.write(`STEPS ${steps} ${JSON.stringify(names)}\n`);
 }
 
-main().catch((error) => { process.stderr.write(String(error)); process.exit(2); });
+main().catch((error) => {
+  process.stderr.write(String(error));
+  process.exit(2);
+});

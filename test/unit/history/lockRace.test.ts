@@ -31,13 +31,20 @@ function startChild(root: string, label: string): Child {
   child.stdout!.on('data', (d) => {
     buffered += String(d);
     let nl: number;
-    while ((nl = buffered.indexOf('\n')) >= 0) { lines.push(buffered.slice(0, nl)); buffered = buffered.slice(nl + 1); }
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      lines.push(buffered.slice(0, nl));
+      buffered = buffered.slice(nl + 1);
+    }
   });
-  child.stderr!.on('data', (d) => { stderr += String(d); });
-  const exited = new Promise<void>((resolve) => child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGKILL') lines.push(`CRASHED ${code ?? signal} ${stderr}`);
-    resolve();
-  }));
+  child.stderr!.on('data', (d) => {
+    stderr += String(d);
+  });
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      if (code !== 0 && signal !== 'SIGKILL') lines.push(`CRASHED ${code ?? signal} ${stderr}`);
+      resolve();
+    }),
+  );
   return { process: child, lines, exited };
 }
 
@@ -62,7 +69,9 @@ function deadPid(): number {
 
 describe('BackupStore lock: processes starting together on a store with a stale lock', () => {
   let root: string;
-  beforeEach(() => { root = tempRoot(); });
+  beforeEach(() => {
+    root = tempRoot();
+  });
   afterEach(() => {
     for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     fs.rmSync(root, { recursive: true, force: true });
@@ -89,7 +98,11 @@ describe('BackupStore lock: processes starting together on a store with a stale 
       const [owner] = owning;
       for (const c of children) {
         if (c === owner) continue;
-        assert.equal(c.lines.find((l) => l.startsWith('LOSER ')), 'LOSER 0', `round ${round}: a refused process wrote to the store`);
+        assert.equal(
+          c.lines.find((l) => l.startsWith('LOSER ')),
+          'LOSER 0',
+          `round ${round}: a refused process wrote to the store`,
+        );
       }
       // The owner's open is a restart of the store: every entry of the earlier rounds is there.
       const seen = new Set(JSON.parse(owner.lines.find((l) => l.startsWith('SEEN '))!.slice(5)) as string[]);

@@ -33,7 +33,10 @@ async function main(): Promise<void> {
     process.exit(0);
   }
   process.stdout.write('OWNER\n');
-  const seen = store.listAll().filter((e) => e.path.startsWith('src/orig-')).map((e) => e.id);
+  const seen = store
+    .listAll()
+    .filter((e) => e.path.startsWith('src/orig-'))
+    .map((e) => e.id);
   process.stdout.write(`SEEN ${JSON.stringify(seen)}\n`);
   for (let i = 0; i < Number(editsArg); i++) {
     const original = `original of ${label}, file ${i}\n`;
@@ -61,4 +64,7 @@ function waitForGo(): Promise<void> {
   });
 }
 
-main().catch((error) => { process.stderr.write(String(error)); process.exit(2); });
+main().catch((error) => {
+  process.stderr.write(String(error));
+  process.exit(2);
+});

@@ -51,7 +51,8 @@ describe('BackupStore modes: readable by the user only', () => {
     assert.ok((await store.open()).ok);
     await useStore(store);
     const names = [...modes(root).keys()];
-    for (const expected of ['journal.jsonl', 'evictions.json', 'store.lock', 'store.lock.1', 'blobs', 'tmp']) assert.ok(names.includes(expected), `${expected} is missing: ${names.join(' ')}`);
+    for (const expected of ['journal.jsonl', 'evictions.json', 'store.lock', 'store.lock.1', 'blobs', 'tmp'])
+      assert.ok(names.includes(expected), `${expected} is missing: ${names.join(' ')}`);
     assert.ok(names.some((n) => /^blobs\/[0-9a-f]{2}\/[0-9a-f]{64}$/.test(n)));
     assertPrivate(root);
     assert.equal(fs.statSync(path.join(parent, 'state')).mode & 0o777, 0o700, 'the parents it creates too');
@@ -82,7 +83,7 @@ describe('BackupStore modes: readable by the user only', () => {
     await useStore(store);
     await store.close();
     const outside = path.join(parent, 'outside.txt');
-    fs.writeFileSync(outside, 'not the store\'s', { mode: 0o644 });
+    fs.writeFileSync(outside, "not the store's", { mode: 0o644 });
     fs.symlinkSync(outside, path.join(root, 'link-at-root'));
     const [fanout] = fs.readdirSync(path.join(root, 'blobs'));
     fs.symlinkSync(outside, path.join(root, 'blobs', fanout, 'f'.repeat(64)));
