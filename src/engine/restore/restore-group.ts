@@ -40,6 +40,11 @@ export async function restoreGroup(ctx: InvocationContext, groupId: string, opti
     allowSizeReduce: true,
     unit: 'hunk',
     precheck: (path, current) => rollbackPrecheck(store, path, current, !!options.force),
+    // A file the change deleted comes back with the BOM and mode it had (older entries: none recorded).
+    likeFor: (path) => {
+      const e = entries.find((x) => x.path === path);
+      return e && (e.before_bom !== undefined || e.before_mode !== undefined) ? { bom: e.before_bom === true, ...(e.before_mode !== undefined ? { mode: e.before_mode } : {}) } : undefined;
+    },
     plan: (readFile) => ({
       ok: true,
       already_applied: false,
