@@ -4,6 +4,7 @@ import { isRestorable } from '../../history/retention';
 import { changeKindOf, JournalEntry } from '../../history/types';
 import { runMultiFileEdit } from '../edit/multi-file-pipeline';
 import { rollbackPrecheck } from './restore-file';
+import { journaledLike } from './journaled-like';
 import { failureResult, ToolResultJson } from '../results/tool-result';
 import type { InvocationContext } from '../host';
 
@@ -41,10 +42,7 @@ export async function restoreGroup(ctx: InvocationContext, groupId: string, opti
     unit: 'hunk',
     precheck: (path, current) => rollbackPrecheck(store, path, current, !!options.force),
     // A file the change deleted comes back with the BOM and mode it had (older entries: none recorded).
-    likeFor: (path) => {
-      const e = entries.find((x) => x.path === path);
-      return e && (e.before_bom !== undefined || e.before_mode !== undefined) ? { bom: e.before_bom === true, ...(e.before_mode !== undefined ? { mode: e.before_mode } : {}) } : undefined;
-    },
+    likeFor: (path) => journaledLike(entries.find((e) => e.path === path)),
     plan: (readFile) => ({
       ok: true,
       already_applied: false,

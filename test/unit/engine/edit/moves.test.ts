@@ -99,4 +99,18 @@ describe('engine/edit: moves, case-only renames and re-created files on a fake h
     assert.deepEqual(fake.files.get('run.sh'), { text: 'echo hi\n', bom: true, mode: 0o700 });
     assert.equal(fake.shown('b.txt'), 'beta\n');
   });
+
+  it('rolling back only the deleted file of a group (group: false) re-creates it with its BOM and mode too', async () => {
+    fake.put('run.sh', 'echo hi\n', { bom: true, mode: 0o711 });
+    fake.put('b.txt', 'beta\n');
+    const r = await call('safe_patch', {
+      unified_diff: patch('*** Delete File: run.sh', '*** Update File: b.txt', '@@', '-beta', '+BETA'),
+      base_hashes: { 'run.sh': sha256Text('echo hi\n'), 'b.txt': sha256Text('beta\n') },
+    });
+    assert.equal(r.success, true, JSON.stringify(r));
+    const back = await call('rollback_file', { path: 'run.sh', group: false });
+    assert.equal(back.success, true, JSON.stringify(back));
+    assert.deepEqual(fake.files.get('run.sh'), { text: 'echo hi\n', bom: true, mode: 0o711 });
+    assert.equal(fake.shown('b.txt'), 'BETA\n');
+  });
 });
