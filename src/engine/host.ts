@@ -69,6 +69,8 @@ export interface FileText {
   eol: EolKind;
   /** A UTF-8 BOM is on disk; kept by every write, never part of `text` or the hash. */
   bom: boolean;
+  /** The file's permission bits, when the host knows them: a move or a re-creation keeps them. */
+  mode?: number;
   /** An editor holds the file (VS Code host). */
   isOpen?: boolean;
   /** That editor has changes the user has not saved: a rollback never overwrites them, a save never happens for them. */
@@ -106,6 +108,12 @@ export interface Applied {
   notes: string[];
 }
 
+/** What a new file takes over from the file it stands in for: the BOM and the permission bits. */
+export interface FileLike {
+  bom: boolean;
+  mode?: number;
+}
+
 /** Reading, writing and deleting files, the host's way. Every method is confined to targets it resolved. */
 export interface FileHost {
   /** The workspace folders (VS Code's file folders; the disk host's one root). */
@@ -116,8 +124,12 @@ export interface FileHost {
   readText(target: Target, maxBytes: number): Promise<Result<{ current: FileText }>>;
   /** A file for a rollback: text when it can be, else its bytes (up to maxRawBytes); undefined when missing. */
   readForRestore(target: Target, maxTextBytes: number, maxRawBytes: number): Promise<Result<{ current: FileContent | undefined }>>;
-  /** Creates (current undefined) or changes a text file; the host re-checks that the file holds `current` where it writes to disk. */
-  writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean): Promise<Result<{ applied: Applied }>>;
+  /**
+   * Creates (current undefined) or changes a text file; the host re-checks that the file holds
+   * `current` where it writes to disk. A file created `like` another (a move's target, a deleted
+   * file put back) gets that BOM and mode; a changed file always keeps its own.
+   */
+  writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean, like?: FileLike): Promise<Result<{ applied: Applied }>>;
   /** Writes bytes (or a text's UTF-8) as they are, after checking the disk holds `current` (null: the file must not exist). */
   writeBytes(target: Target, current: FileContent | undefined, data: Buffer, createDirs: boolean): Promise<Result<{}>>;
   /** Deletes the file only while it still holds `current` (another program's later content is never deleted unseen). */

@@ -10,6 +10,7 @@ import { createdFileDeleted, rollbackHashCheck } from './restorable';
 import { withLockedTarget } from '../locked-target';
 import { failureResult, ToolResultJson } from '../results/tool-result';
 import { writeTransaction } from '../write/transaction';
+import { journaledLike } from './journaled-like';
 
 export interface RestoreOptions {
   /** Journaled as the change's tool (default "rollback_file"). */
@@ -50,7 +51,8 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
   if (!('text' in snapshot)) {
     return withLockedTarget(ctx.host, path, { forWrite: true, allowCreate: true }, direct);
   }
-  const result = await runEdit(ctx, { ...restoreEdit(tool, path, entry, snapshot.text), precheck, onUnreadable: direct });
+  const like = journaledLike(entry);
+  const result = await runEdit(ctx, { ...restoreEdit(tool, path, entry, snapshot.text), precheck, onUnreadable: direct, ...(like ? { like } : {}) });
 
   return result.success ? { ...result, restored_backup_id: entry.id, excerpt: undefined } : result;
 }
