@@ -35,11 +35,12 @@ export interface Host {
   /** The turn a call belongs to (its chat request, or its MCP session's quiet-gap turn). */
   turnIdFor(invocationToken: unknown): string | undefined;
   /**
-   * A protected file's change needs the user's yes: VS Code asks (the chat's confirmation, else
-   * a modal); the disk host cannot ask and refuses unless the user allowed protected files.
-   * Undefined is "go ahead".
+   * A protected file's change needs the user's yes: VS Code asks (the chat's confirmation of
+   * this exact change for this call's `holder`, else a modal); the disk host cannot ask and
+   * refuses unless the user allowed protected files. `holder` is the call's
+   * InvocationContext.consentHolder (undefined: no confirmation can cover the call).
    */
-  consentForSensitive(target: Target, oldText: string, newText: string, tool: string): Promise<{ ok: true } | { ok: false; failure: Failure }>;
+  consentForSensitive(target: Target, oldText: string, newText: string, tool: string, holder: string | undefined): Promise<{ ok: true } | { ok: false; failure: Failure }>;
   /** A modal question to the user; the chosen button, or undefined (no one to ask, dismissed). */
   ask(prompt: UserPrompt): Promise<string | undefined>;
   /** What execute_program may do here. */
@@ -191,4 +192,10 @@ export interface InvocationContext {
   invocationToken: unknown;
   /** Who called, as the history records it: "chat", "mcp:<client name>", undefined for other callers. */
   client?: string;
+  /**
+   * Who may use a consent ticket a chat confirmation left (hosts/vscode/consent-holder.ts): set
+   * only on calls through vscode.lm, the one way a confirmation can precede a call; MCP and
+   * command calls leave it undefined and are always asked in the tool's own dialog.
+   */
+  consentHolder?: string;
 }

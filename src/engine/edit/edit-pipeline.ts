@@ -58,7 +58,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   if ('stop' in checked) return checked.stop;
   const { plan, check } = checked;
 
-  const consent = await host.consentForSensitive(target, current?.text ?? '', plan.newText, req.tool);
+  const consent = await host.consentForSensitive(target, current?.text ?? '', plan.newText, req.tool, ctx.consentHolder);
   if (!consent.ok) {
     await attempt('blocked', consent.failure.message);
     return failureResult(consent.failure, { path });

@@ -186,7 +186,7 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     }
   }
   for (const { n, newText } of checks) {
-    const consent = await host.consentForSensitive(n.target, n.current?.text ?? '', newText ?? '', req.tool);
+    const consent = await host.consentForSensitive(n.target, n.current?.text ?? '', newText ?? '', req.tool, ctx.consentHolder);
     if (!consent.ok) {
       await host.store.recordAttempt({ tool: req.tool, path: n.target.displayPath, outcome: 'blocked', beforeText: n.current?.text ?? '', turnId, client: ctx.client, message: consent.failure.message });
       return failureResult({ ...consent.failure, message: `${consent.failure.message} No file of this call was changed.` }, { path: n.target.displayPath, nothing_written: true });
