@@ -73,7 +73,7 @@ describe('rollback restores the bytes of a file held in another encoding or with
     });
   }
 
-  it('an open file with mixed line endings: the edit keeps every other line ending, the backup is the disk\'s text, and the rollback restores it byte for byte', async () => {
+  it("an open file with mixed line endings: the edit keeps every other line ending, the backup is the disk's text, and the rollback restores it byte for byte", async () => {
     const d = freshDir('mixed-open');
     const rel = `${d.rel}/mixed.txt`;
     const abs = path.join(d.abs, 'mixed.txt');
@@ -84,7 +84,7 @@ describe('rollback restores the bytes of a file held in another encoding or with
 
     const r = await invoke('safe_read_file', { path: rel });
     assert.equal(r.eol, 'mixed', JSON.stringify(r));
-    assert.equal(r.sha256, sha256(original), 'the hash is the disk\'s, as when the file is closed');
+    assert.equal(r.sha256, sha256(original), "the hash is the disk's, as when the file is closed");
     const w = await invoke('replace_in_file', { path: rel, base_sha256: r.sha256, old_text: 'three', new_text: 'THREE' });
     assert.equal(w.success, true, JSON.stringify(w));
     assert.equal(fs.readFileSync(abs, 'utf8'), 'one\r\ntwo\nTHREE\r\nfour\n');

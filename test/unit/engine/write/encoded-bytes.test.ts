@@ -17,7 +17,9 @@ const LATIN1_AFTER = Buffer.from('caf\xe9 cr\xe8me\n', 'latin1');
 
 describe('engine/write/transaction: a text held in another encoding', () => {
   let fake: FakeHost;
-  beforeEach(async () => { fake = await new FakeHost().open(); });
+  beforeEach(async () => {
+    fake = await new FakeHost().open();
+  });
   afterEach(() => fake.close());
 
   function latin1Current(): FileText {
@@ -25,7 +27,7 @@ describe('engine/write/transaction: a text held in another encoding', () => {
     return { text: 'café\n', sha256: sha256Text('café\n'), eol: 'LF', bom: false, isOpen: true, isDirty: false, diskBytes: LATIN1_BEFORE };
   }
 
-  it('backs up the disk\'s bytes, not the text\'s UTF-8, and still counts the lines it changed', async () => {
+  it("backs up the disk's bytes, not the text's UTF-8, and still counts the lines it changed", async () => {
     const done = await writeTransaction(fake.host, { tool: 'write_file', target: fake.target('l.txt'), current: latin1Current(), newText: 'café crème\n' });
     assert.ok(done.ok, JSON.stringify(done));
     const [entry] = fake.store.list('l.txt');
@@ -36,7 +38,7 @@ describe('engine/write/transaction: a text held in another encoding', () => {
     assert.deepEqual([entry.lines_added, entry.lines_removed], [1, 1]);
   });
 
-  it('journals the hash of the bytes the save left beside the text\'s hash', async () => {
+  it("journals the hash of the bytes the save left beside the text's hash", async () => {
     const writeText = fake.host.files.writeText;
     (fake.host.files as { writeText: typeof writeText }).writeText = async (...args) => {
       const r = await writeText(...args);
@@ -60,11 +62,18 @@ describe('engine/write/transaction: a text held in another encoding', () => {
   });
 });
 
-describe('the rollback\'s hash check on a file saved in another encoding', () => {
+describe("the rollback's hash check on a file saved in another encoding", () => {
   let root: string;
   let store: BackupStore;
-  beforeEach(async () => { root = tempRoot(); store = new BackupStore(root); assert.ok((await store.open()).ok); });
-  afterEach(async () => { await store.close(); fs.rmSync(root, { recursive: true, force: true }); });
+  beforeEach(async () => {
+    root = tempRoot();
+    store = new BackupStore(root);
+    assert.ok((await store.open()).ok);
+  });
+  afterEach(async () => {
+    await store.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
 
   async function savedInLatin1(): Promise<void> {
     const begun = await store.begin({ tool: 'write_file', path: 'l.txt', beforeText: 'café\n', beforeBytes: LATIN1_BEFORE });
@@ -92,7 +101,7 @@ describe('the rollback\'s hash check on a file saved in another encoding', () =>
     assert.equal(store.list('l.txt')[0].after_disk_sha256, sha256Bytes(LATIN1_AFTER));
   });
 
-  it('records no second hash when the bytes are the text\'s UTF-8', async () => {
+  it("records no second hash when the bytes are the text's UTF-8", async () => {
     const begun = await store.begin({ tool: 'write_file', path: 'u.txt', beforeText: 'a\n' });
     assert.ok(begun.ok);
     const done = await store.finish(begun.id, { afterText: 'b\n', after_disk_sha256: sha256Text('b\n'), outcome: 'applied' });
