@@ -81,6 +81,18 @@ export interface FileText {
    * wrote the file): `text` is the disk's, and the host writes to disk directly.
    */
   editorStale?: boolean;
+  /**
+   * The editor has no unsaved changes and holds the disk's text with its line endings
+   * normalized (VS Code's model does that to mixed ones): `text` is the disk's, and the host
+   * writes to disk directly so every other line ending survives.
+   */
+  editorEolNormalized?: boolean;
+  /**
+   * The disk's bytes, when they are not `text` in UTF-8: an editor with no unsaved changes holds
+   * the file in another encoding (latin1, UTF-16) and saves it back as these bytes. The write
+   * transaction backs up these bytes, not the text, so a rollback restores them exactly.
+   */
+  diskBytes?: Buffer;
 }
 
 /** A file that cannot be read as text (binary, not UTF-8, too large), read for a rollback. */
@@ -107,6 +119,8 @@ export interface Applied {
   /** False when the text stands in an editor but is not saved (the user's own unsaved changes were there). */
   saved: boolean;
   notes: string[];
+  /** sha256 of the bytes the write left on disk, when they are not `text` in UTF-8 (saved in another encoding). */
+  diskSha256?: string;
 }
 
 /** What a new file takes over from the file it stands in for: the BOM and the permission bits. */

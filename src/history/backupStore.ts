@@ -24,7 +24,9 @@ export interface BeginInput {
   beforeText: string;
   /**
    * Instead of the text: the file's bytes, when they cannot be read as text (binary, not
-   * UTF-8, over the size limit). Stored raw, named by their sha256; `beforeText` is ignored.
+   * UTF-8, over the size limit) or are not the text's UTF-8 (an editor holds the file in
+   * another encoding). Stored raw, named by their sha256; `beforeText` (the text an editor
+   * shows for them, or '') then only counts the lines the change added and removed.
    */
   beforeBytes?: Buffer;
   turnId?: string;
@@ -49,6 +51,8 @@ export interface FinishInput {
   afterText?: string;
   /** The hash of the text now in the file, when the text is not at hand. */
   after_sha256?: string;
+  /** sha256 of the bytes now on disk, when they are not that text's UTF-8 (JournalEntry.after_disk_sha256). */
+  after_disk_sha256?: string;
   outcome: FinishOutcome;
   message?: string;
 }
@@ -176,7 +180,7 @@ export class BackupStore {
       await this.journal.put(entry);
       this.step('begin:journal');
       this.entries.set(entry.id, entry);
-      if (!raw) this.pendingTexts.set(entry.id, input.beforeText);
+      if (!raw || input.beforeText) this.pendingTexts.set(entry.id, input.beforeText);
       return { ok: true, id: entry.id, before_sha256: beforeSha };
     });
   }
@@ -236,8 +240,8 @@ export class BackupStore {
     if (!['applied', 'blocked', 'failed', 'rolled_back'].includes(input.outcome)) {
       return fail('INVALID_INPUT', `finish: unknown outcome "${String(input.outcome)}".`);
     }
-    if (input.after_sha256 !== undefined && !/^[0-9a-f]{64}$/.test(input.after_sha256)) {
-      return fail('INVALID_INPUT', 'finish: after_sha256 must be a lowercase hex sha256.');
+    for (const sha of [input.after_sha256, input.after_disk_sha256]) {
+      if (sha !== undefined && !/^[0-9a-f]{64}$/.test(sha)) return fail('INVALID_INPUT', 'finish: after_sha256 and after_disk_sha256 must be lowercase hex sha256s.');
     }
     return this.write('finish', async () => {
       const entry = this.entries.get(id);
@@ -287,6 +291,7 @@ export class BackupStore {
       }
       const update: EntryUpdate = {
         after_sha256: afterSha, after_bytes: afterBytes, lines_added: counts.added, lines_removed: counts.removed,
+        ...(input.after_disk_sha256 !== undefined && afterSha !== input.after_disk_sha256 ? { after_disk_sha256: input.after_disk_sha256 } : {}),
         outcome: input.outcome, finished_time: Date.now(),
         ...(input.message !== undefined || afterSnapshotError !== undefined
           ? { message: [input.message, afterSnapshotError].filter((m) => m !== undefined).join('; ') } : {}),

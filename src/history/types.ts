@@ -27,6 +27,12 @@ export interface JournalEntry {
   before_sha256: string;
   /** sha256 after the change; null while pending or interrupted. */
   after_sha256: string | null;
+  /**
+   * sha256 of the bytes the change left on disk, when they are not the after text's UTF-8 (an
+   * editor saved the file in another encoding). A later read of the file as bytes (no editor
+   * decodes it then) is recognised as unchanged by this hash, as a read as text is by the other.
+   */
+  after_disk_sha256?: string;
   /** UTF-8 size of the text before the change. */
   bytes: number;
   /** UTF-8 size after the change; null when unknown. */

@@ -72,18 +72,37 @@ export function chooseRestorable(path: string, entries: JournalEntry[], pick: { 
  * `force`, the file must hold what the newest agent change left, else someone edited it since
  * and a rollback would discard that work.
  */
-export function rollbackHashCheck(store: Pick<BackupStore, 'list'>, path: string, current: { sha256: string } | undefined, force: boolean): Result<{}> {
+export function rollbackHashCheck(store: Pick<BackupStore, 'list'>, path: string, current: HashedContent | undefined, force: boolean): Result<{}> {
   if (force) return { ok: true };
   const newest = store.list(path).find((e) => isRestorable(e) || e.outcome === 'rolled_back');
   if (!newest || newest.outcome === 'interrupted' || newest.after_sha256 === null) return { ok: true };
   const expectMissing = changeKindOf(newest) === 'delete';
-  const matches = expectMissing ? current === undefined : current !== undefined && current.sha256 === newest.after_sha256;
+  const matches = expectMissing ? current === undefined : current !== undefined && holdsAfterState(current, newest);
   if (matches) return { ok: true };
   const now = current === undefined ? 'has been deleted' : 'has changed';
   return fail('HASH_MISMATCH', `${path} ${now} since the newest agent change (${newest.tool}, backup ${newest.id}): someone edited it since, and a rollback now would discard that work. Nothing was changed. If that work should go, call rollback_file again with force: true.`, {
     ...(current ? { sha256: current.sha256 } : {}),
     expected_sha256: expectMissing ? null : newest.after_sha256,
   });
+}
+
+/**
+ * A file as the rollback's hash check sees it: the hash of what was read (text or bytes) and,
+ * for a text an editor decoded from another encoding, the hash of the disk's bytes too.
+ */
+export interface HashedContent {
+  sha256: string;
+  diskSha256?: string;
+}
+
+/**
+ * True when the file holds what the entry left. A file saved in another encoding is read as
+ * text while an editor decodes it and as bytes once none does: either hash of the file may
+ * meet either hash the entry recorded (the text's, and the bytes' when they differ).
+ */
+export function holdsAfterState(current: HashedContent, entry: Pick<JournalEntry, 'after_sha256' | 'after_disk_sha256'>): boolean {
+  const left = [entry.after_sha256, entry.after_disk_sha256].filter((h): h is string => typeof h === 'string');
+  return [current.sha256, current.diskSha256].some((h) => h !== undefined && left.includes(h));
 }
 
 /** The answer of a rollback that deleted the file an agent change had created. */

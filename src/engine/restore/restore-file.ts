@@ -1,3 +1,4 @@
+import { sha256Bytes } from '../../core/hash';
 import { fail, Result } from '../../core/types';
 import { changeKindOf, JournalEntry } from '../../history/types';
 import type { BackupStore } from '../../history/backupStore';
@@ -23,7 +24,7 @@ export interface RestoreOptions {
 const MAX_RAW_BYTES = ((SETTING_SPECS.maxFileSizeMB as { max?: number }).max ?? 64) * 1024 * 1024;
 
 type Precheck = (current: Checked | undefined) => Result<{}>;
-type Checked = Pick<FileContent, 'isDirty' | 'sha256'>;
+type Checked = Pick<FileContent, 'isDirty' | 'sha256'> & { diskBytes?: Buffer };
 
 /**
  * Restores a file to the text before a journaled edit, through the same path as every edit
@@ -65,7 +66,8 @@ export function rollbackPrecheck(store: Pick<BackupStore, 'list'>, path: string,
   if (current?.isDirty) {
     return fail('PERMISSION_DENIED', `${path} has unsaved changes in the editor; a rollback never overwrites them. Nothing was changed. Ask the user to save or revert the file first.`, { reason: 'unsaved_changes' });
   }
-  return rollbackHashCheck(store, path, current, force);
+  const hashed = current && { sha256: current.sha256, ...(current.diskBytes ? { diskSha256: sha256Bytes(current.diskBytes) } : {}) };
+  return rollbackHashCheck(store, path, hashed, force);
 }
 
 

@@ -68,8 +68,7 @@ export async function writeTransaction(host: Host, change: WriteChange): Promise
   const kind = kindOf(change);
   if (kind === 'create' && isDelete(change)) return fail('FILE_NOT_FOUND', `${path} does not exist; there is nothing to delete.`);
 
-  const before = isFileBytes(current) ? { beforeText: '', beforeBytes: current.bytes } : { beforeText: current?.text ?? '' };
-  const begun = await host.store.begin({ tool: change.tool, path, ...before, turnId: change.turnId, client: change.client, kind });
+  const begun = await host.store.begin({ tool: change.tool, path, ...beforeContent(current), turnId: change.turnId, client: change.client, kind });
   if (!begun.ok) {
     return fail('INTERNAL_ERROR', `The backup of ${path} could not be written (${begun.failure.message}), so nothing was changed.`);
   }
@@ -102,6 +101,7 @@ export async function writeTransaction(host: Host, change: WriteChange): Promise
     const rolledBack = after?.rolledBack;
     const finished = await host.store.finish(begun.id, {
       ...(!rolledBack && 'raw' in w ? { after_sha256: w.raw.sha256 } : { afterText: rolledBack ? rolledBack.text : 'applied' in w ? w.applied.text : '' }),
+      ...(!rolledBack ? afterDiskHash(w) : {}),
       outcome: rolledBack ? 'rolled_back' : 'applied',
       ...(rolledBack?.message !== undefined ? { message: rolledBack.message } : {}),
     });
@@ -193,6 +193,20 @@ export async function writeGroupTransaction(host: Host, changes: GroupChange[]):
     files.push({ entryId: ids[k], kind: kinds[k], written: w, ...(finished.ok ? { lines: { added: finished.entry.lines_added, removed: finished.entry.lines_removed } } : {}) });
   }
   return { ok: true, groupId: begun.group_id, files };
+}
+
+/**
+ * What the backup stores of the file before the change: its bytes when it is not text, or
+ * when its text is not its bytes (an editor holds it in another encoding), else its text.
+ */
+function beforeContent(current: FileContent | undefined): { beforeText: string; beforeBytes?: Buffer } {
+  if (isFileBytes(current)) return { beforeText: '', beforeBytes: current.bytes };
+  return current?.diskBytes ? { beforeText: current.text, beforeBytes: current.diskBytes } : { beforeText: current?.text ?? '' };
+}
+
+/** The hash of the bytes a write left on disk, for the journal, when they are not its text's UTF-8. */
+function afterDiskHash(w: Written): { after_disk_sha256?: string } {
+  return 'applied' in w && w.applied.diskSha256 ? { after_disk_sha256: w.applied.diskSha256 } : {};
 }
 
 function isDelete(change: { newText: string | null; newBytes?: Buffer }): boolean {

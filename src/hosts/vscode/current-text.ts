@@ -22,8 +22,10 @@ export function findOpenDocument(uri: vscode.Uri): vscode.TextDocument | undefin
 
 /**
  * Reads the current text of an existing file: an editor's text when it has unsaved changes
- * (what the user sees), else what the disk holds — the editor's text when it matches the disk
- * (line endings aside: VS Code's model normalizes mixed ones), else the disk's (`editorStale`).
+ * (what the user sees), else what the disk holds — the editor's text when it is the disk's,
+ * or when encoded as the editor saves it, it is the disk's bytes (another encoding: `diskBytes`),
+ * else the disk's text (`editorEolNormalized`: the model normalized its line endings;
+ * `editorStale`: another program wrote it).
  * A model with no unsaved changes is never trusted over the disk: after another program wrote
  * the file it may still hold the old text, or a lossy decoding of bytes that are not UTF-8,
  * and an edit based on it would overwrite that program's work and back up the wrong text.
@@ -42,27 +44,33 @@ export async function readCurrentText(uri: vscode.Uri, displayPath: string, maxB
     if (!disk.ok) {
       // A file the user keeps in another encoding (files.encoding, or one VS Code guessed):
       // the editor's text stands when, encoded as VS Code will save it, it is the disk's bytes.
-      if (disk.failure.error_type === 'NOT_UTF8' && await savesToSameBytes(doc)) {
-        return { ok: true, current: { text, sha256: sha256Text(text), eol: eolKind(text), bom: false, isOpen: true, isDirty: false } };
+      // Its backup is those bytes (diskBytes), so a rollback restores them as they were.
+      const diskBytes = disk.failure.error_type === 'NOT_UTF8' ? await bytesItSavesTo(doc) : undefined;
+      if (diskBytes) {
+        return { ok: true, current: { text, sha256: sha256Text(text), eol: eolKind(text), bom: false, isOpen: true, isDirty: false, diskBytes } };
       }
       return disk;
     }
-    if (sameIgnoringLineEndings(text, disk.current.text)) {
+    if (text === disk.current.text) {
       return { ok: true, current: { text, sha256: sha256Text(text), eol: eolKind(text), bom: disk.current.bom, isOpen: true, isDirty: false } };
     }
+    // The model normalized the disk's mixed line endings: the disk's text is what the file
+    // holds (it is backed up, hashed and edited as it is, and written directly so the other
+    // line endings survive), exactly as when no editor is open.
+    if (sameIgnoringLineEndings(text, disk.current.text)) return { ok: true, current: { ...disk.current, isOpen: true, editorEolNormalized: true } };
     return { ok: true, current: { ...disk.current, isOpen: true, editorStale: true } };
   }
   return readDiskText(uri, displayPath, maxBytes);
 }
 
-/** True when the document, encoded in its own (non-UTF-8) encoding, is byte for byte what the disk holds. */
-async function savesToSameBytes(doc: vscode.TextDocument): Promise<boolean> {
-  if (/^utf-?8/i.test(doc.encoding)) return false;
+/** The disk's bytes when the document, encoded in its own (non-UTF-8) encoding, is byte for byte those bytes; else undefined. */
+async function bytesItSavesTo(doc: vscode.TextDocument): Promise<Buffer | undefined> {
+  if (/^utf-?8/i.test(doc.encoding)) return undefined;
   try {
     const [mine, disk] = await Promise.all([vscode.workspace.encode(doc.getText(), { encoding: doc.encoding }), fs.readFile(doc.uri.fsPath)]);
-    return Buffer.from(mine).equals(disk);
+    return Buffer.from(mine).equals(disk) ? disk : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

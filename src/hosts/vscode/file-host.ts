@@ -1,3 +1,5 @@
+import { promises as fs } from 'node:fs';
+import { sha256Bytes } from '../../core/hash';
 import { fail, Result } from '../../core/types';
 import type { Applied, FileContent, FileHost, FileLike, FileText, Target } from '../../engine/host';
 import { sha256Text } from '../../core/hash';
@@ -36,9 +38,10 @@ export function vscodeFileHost(storageDir: string): FileHost {
         const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
         if (!parent.ok) return parent;
       }
-      return isFileBytes(current) || current === undefined
-        ? writeBytesChecked(target.realPath, current?.sha256 ?? null, data, target.displayPath)
-        : writeBytesOverText(target.realPath, current, data, target.displayPath);
+      if (isFileBytes(current) || current === undefined) return writeBytesChecked(target.realPath, current?.sha256 ?? null, data, target.displayPath);
+      // A text an editor decoded from another encoding: the disk must still hold its bytes.
+      if (current.diskBytes) return writeBytesChecked(target.realPath, sha256Bytes(current.diskBytes), data, target.displayPath);
+      return writeBytesOverText(target.realPath, current, data, target.displayPath);
     },
     async delete(target, current) {
       const unchanged = await stillHolds(target, current);
@@ -59,7 +62,22 @@ async function writeText(target: Target, current: FileText | undefined, newText:
   if (writesToDiskDirectly(current)) return writeClosedFileBytes(target.realPath, current, newText, target.displayPath, directWriteNote(current));
   const unchanged = await stillHolds(target, current);
   if (!unchanged.ok) return unchanged;
-  return applyTextChange(uriOf(target), current.text, newText);
+  const applied = await applyTextChange(uriOf(target), current.text, newText);
+  return applied.ok && current.diskBytes && applied.applied.saved ? withDiskHash(target, applied.applied) : applied;
+}
+
+/**
+ * A text saved in another encoding: the hash of the bytes the save left, for the journal, so a
+ * rollback that reads the file as bytes (no editor decodes it then) knows it unchanged.
+ */
+async function withDiskHash(target: Target, applied: Applied): Promise<Result<{ applied: Applied }>> {
+  try {
+    const bytes = await fs.readFile(target.realPath);
+    const diskSha256 = sha256Bytes(bytes);
+    return { ok: true, applied: diskSha256 === applied.sha256 ? applied : { ...applied, diskSha256 } };
+  } catch {
+    return { ok: true, applied };
+  }
 }
 
 function needsDirectCreate(like: FileLike): boolean {
@@ -90,12 +108,13 @@ async function stillHolds(target: Target, current: FileContent): Promise<Result<
 }
 
 /**
- * True when a text change is written to the disk rather than through an editor model: a closed
- * file with mixed line endings (a model would normalize every other line ending), or a model
- * that has not yet reloaded what another program wrote (it would overwrite that).
+ * True when a text change is written to the disk rather than through an editor model: a file
+ * with mixed line endings, closed or open (a model normalizes every other line ending; an open
+ * one already has, and would save that), or a model that has not yet reloaded what another
+ * program wrote (it would overwrite that).
  */
 export function writesToDiskDirectly(current: FileText): boolean {
-  return current.editorStale === true || (current.eol === 'mixed' && !current.isOpen);
+  return current.editorStale === true || current.editorEolNormalized === true || (current.eol === 'mixed' && !current.isOpen);
 }
 
 function directWriteNote(current: FileText): string {

@@ -53,6 +53,16 @@ describe('headless MCP server over stdio', () => {
     assert.deepEqual(entries.map((e) => [e.tool, e.outcome, e.client]), [['write_file', 'blocked', 'mcp:headless-test']]);
   });
 
+  it('a file that is not UTF-8 (latin1) is refused as before: no editor decodes it here, so it is neither read nor written', async () => {
+    const latin1 = Buffer.from('caf\xe9\n', 'latin1');
+    fs.writeFileSync(path.join(root, 'legacy.txt'), latin1);
+    const read = await server.call('safe_read_file', { path: 'legacy.txt' });
+    assert.equal(read.error_type, 'NOT_UTF8', JSON.stringify(read));
+    const w = await server.call('replace_in_file', { path: 'legacy.txt', base_sha256: sha256Text('café\n'), old_text: 'café', new_text: 'cafe' });
+    assert.equal(w.error_type, 'NOT_UTF8', JSON.stringify(w));
+    assert.ok(fs.readFileSync(path.join(root, 'legacy.txt')).equals(latin1));
+  });
+
   it('seed incident: an invalid diff is INVALID_PATCH and changes nothing', async () => {
     fs.writeFileSync(path.join(root, 'util.py'), 'def add(a, b):\n    return a + b\n');
     const read = await server.call('safe_read_file', { path: 'util.py' });
