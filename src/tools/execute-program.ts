@@ -49,6 +49,10 @@ export const executeProgramTool: ToolDefinition<ExecuteProgramInput> = {
       return failureResult(fail('WORKSPACE_UNTRUSTED', 'execute_program is disabled because this workspace is not trusted (Workspace Trust). Ask the user to trust the workspace, or have them run the program.').failure);
     }
     const settings = ctx.services.settings();
+    const overMcp = isMcpClient(ctx.client);
+    if (overMcp && !settings.mcpAllowExecuteProgram) {
+      return failureResult(fail('PERMISSION_DENIED', `execute_program is off for MCP clients: a program run for an agent outside the chat needs the user to turn on ${MCP_EXEC_SETTING} in their user settings (and then each run is still asked in VS Code). Nothing was run. Ask the user to run the program, or to turn the setting on.`, { setting: MCP_EXEC_SETTING }).failure);
+    }
     const timeout = input.timeout_ms ?? settings.executeDefaultTimeoutMs;
     if (timeout > settings.executeMaxTimeoutMs) {
       return failureResult(fail('INVALID_INPUT', `timeout_ms ${timeout} is above the maximum of ${settings.executeMaxTimeoutMs} (setting safeEdit.execute.maxTimeoutMs).`, { field: 'timeout_ms' }).failure);
@@ -60,8 +64,12 @@ export const executeProgramTool: ToolDefinition<ExecuteProgramInput> = {
     const program = await resolveProgram(input.program, { workspaceRoots: roots, cwd: cwd.path, protectedDirs: [ctx.services.storageDir] });
     if (!program.ok) return failureResult(program.failure);
     const risks = await risksOf(ctx.services, program.path, input.args, cwd.path, input.stdin !== undefined);
+    // One dialog per call: the risky-argument dialog already names the whole call.
     if (risks.length > 0) {
       const consent = await askForRisks(ctx.services, program.path, input, cwd.path, risks);
+      if (consent) return failureResult(consent);
+    } else if (overMcp) {
+      const consent = await askForMcpRun(ctx.services, program.path, input, cwd.path, ctx.client ?? 'mcp');
       if (consent) return failureResult(consent);
     }
     const abort = new AbortController();
@@ -83,6 +91,34 @@ function risksOf(services: Services, programPath: string, args: readonly string[
 }
 
 const RUN_ONCE = 'Run This Once';
+const MCP_EXEC_SETTING = 'safeEdit.mcp.allowExecuteProgram';
+/** The longest call text a dialog shows (the rest of VS Code's modal would be cut off). */
+const MAX_DIALOG_CHARS = 6000;
+
+/** Calls from our MCP server carry the client as "mcp:<name>" (src/mcp/index.ts). */
+function isMcpClient(client: string | undefined): boolean {
+  return client !== undefined && client.startsWith('mcp:');
+}
+
+/**
+ * An MCP call never passes through prepareInvocation, which holds the chat's confirmation:
+ * whoever holds the server's token would otherwise run programs with no question (a program
+ * the agent has just written, say). So every run is asked here, in a modal naming the
+ * resolved program, each argument and the folder, whatever was allowed before.
+ */
+async function askForMcpRun(services: Services, programPath: string, input: ExecuteProgramInput, cwd: string, client: string) {
+  const text = confirmationText({ program: input.program, resolvedPath: programPath, args: input.args, cwd, stdinChars: input.stdin?.length, risks: [] });
+  const detail = `${[...text.notes, text.intro].join('\n')}\n\n${text.code}`;
+  // Never ask about a call the dialog cannot show whole: the user would allow what they did not see.
+  if (detail.length > MAX_DIALOG_CHARS) {
+    return fail('PERMISSION_DENIED', `This execute_program call is too long to show the user in full (${detail.length} characters of program, arguments and folder; at most ${MAX_DIALOG_CHARS}), so it was not run. Use fewer or shorter arguments (a file of input instead), or ask the user to run it.`).failure;
+  }
+  // The client's name is the agent's own text: one quoted line, bounded.
+  const who = JSON.stringify(client.slice(0, 80)).replace(/[\u2028\u2029]/g, ' ');
+  const answer = await services.ask({ message: `An MCP client (${who}) wants to run ${programPath}.`, detail, choices: [RUN_ONCE], yes: RUN_ONCE });
+  if (answer === RUN_ONCE) return undefined;
+  return fail('PERMISSION_DENIED', `The user declined to run ${input.program}. Nothing was run. Do not retry; ask the user what they want instead.`).failure;
+}
 
 /**
  * Risky argument shapes are decided here, in invoke, not by the chat's confirmation: VS
@@ -108,7 +144,7 @@ async function askForRisks(services: Services, programPath: string, input: Execu
   const answer = await services.ask({
     message: `An agent wants to run ${programPath} with arguments that need your answer every time.`,
     // The reasons first: they name the risky arguments even when a long argv is shortened.
-    detail: shorten(`${text.notes.join('\n')}\n\n${text.code}`, 6000),
+    detail: shorten(`${text.notes.join('\n')}\n\n${text.code}`, MAX_DIALOG_CHARS),
     choices: [RUN_ONCE],
     yes: RUN_ONCE,
   });

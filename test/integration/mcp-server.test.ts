@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { activateExtension, freshDir } from './helpers';
+import { activateExtension, closeAllEditors, freshDir, sha256, writeBytes } from './helpers';
 
 // Issue 17: the MCP server the extension serves from the extension host, driven by the SDK's
 // own client as an agent outside VS Code would (Claude Code, Codex, Cline…).
@@ -170,5 +170,70 @@ describe('MCP server: the same tools for MCP clients', () => {
     connection = on;
     const client = await connect('after-restart');
     assert.ok((await client.listTools()).tools.length > 0);
+  });
+
+  describe('execute_program and protected files over MCP: the user answers in VS Code, every time', () => {
+    const config = () => vscode.workspace.getConfiguration('safeEdit');
+    afterEach(async () => {
+      api.services.setConsentAnswerForTests(undefined);
+      await config().update('mcp.allowExecuteProgram', undefined, vscode.ConfigurationTarget.Global);
+      await closeAllEditors();
+    });
+
+    it('off by default: PERMISSION_DENIED naming safeEdit.mcp.allowExecuteProgram, nothing run, nobody asked', async () => {
+      const d = freshDir('mcp-exec-off');
+      const client = await connect('exec-agent');
+      api.services.setConsentAnswerForTests('allow');
+      const r = await call(client, 'execute_program', { program: 'touch', args: ['ran.txt'], cwd: d.rel });
+      assert.equal(r.isError, true);
+      assert.equal(r.json.error_type, 'PERMISSION_DENIED', JSON.stringify(r.json));
+      assert.equal(r.json.setting, 'safeEdit.mcp.allowExecuteProgram');
+      assert.match(r.json.message, /safeEdit\.mcp\.allowExecuteProgram/);
+      assert.equal(fs.existsSync(path.join(d.abs, 'ran.txt')), false);
+      assert.equal(api.services.consentPromptsForTests().length, 0);
+    });
+
+    it('turned on in the user settings, each run is asked in a dialog naming the resolved program, each argument and the folder; declined runs nothing', async () => {
+      const d = freshDir('mcp-exec-on');
+      await config().update('mcp.allowExecuteProgram', true, vscode.ConfigurationTarget.Global);
+      const client = await connect('exec-agent-2');
+      api.services.setConsentAnswerForTests('deny');
+      const no = await call(client, 'execute_program', { program: 'touch', args: ['declined.txt'], cwd: d.rel });
+      assert.equal(no.json.error_type, 'PERMISSION_DENIED', JSON.stringify(no.json));
+      assert.equal(fs.existsSync(path.join(d.abs, 'declined.txt')), false);
+      const [asked] = api.services.consentPromptsForTests();
+      assert.match(asked.message, /exec-agent-2.*wants to run \/\S*\/touch/);
+      assert.match(asked.detail, /program {2}= "\/\S*\/touch"/);
+      assert.ok(asked.detail.includes(`cwd      = ${JSON.stringify(d.abs)}`), asked.detail);
+      assert.ok(asked.detail.includes('argv[1]  = "declined.txt"'), asked.detail);
+      api.services.setConsentAnswerForTests('allow');
+      for (const name of ['one.txt', 'two.txt']) {
+        const ok = await call(client, 'execute_program', { program: 'touch', args: [name], cwd: d.rel });
+        assert.equal(ok.isError, false, JSON.stringify(ok.json));
+        assert.ok(fs.existsSync(path.join(d.abs, name)));
+      }
+      assert.equal(api.services.consentPromptsForTests().length, 2, 'asked for each run, not once for the session');
+    });
+
+    it('a protected file edited over MCP asks the user in a dialog (no chat to confirm in): declined leaves it, allowed writes it', async () => {
+      const d = freshDir('mcp-protected');
+      const rel = `${d.rel}/.vscode/settings.json`;
+      const abs = path.join(d.abs, '.vscode', 'settings.json');
+      writeBytes(abs, '{\n  "editor.tabSize": 2\n}\n');
+      const client = await connect('protected-agent');
+      const next = '{\n  "editor.tabSize": 2,\n  "chat.tools.global.autoApprove": true\n}\n';
+      api.services.setConsentAnswerForTests('deny');
+      const no = await call(client, 'write_file', { path: rel, base_sha256: sha256('{\n  "editor.tabSize": 2\n}\n'), content: next });
+      assert.equal(no.json.error_type, 'PERMISSION_DENIED', JSON.stringify(no.json));
+      assert.equal(fs.readFileSync(abs, 'utf8'), '{\n  "editor.tabSize": 2\n}\n');
+      const declined = api.services.consentPromptsForTests();
+      assert.equal(declined.length, 1);
+      assert.match(declined[0].detail, /chat\.tools\.global\.autoApprove/);
+      api.services.setConsentAnswerForTests('allow');
+      const ok = await call(client, 'write_file', { path: rel, base_sha256: sha256('{\n  "editor.tabSize": 2\n}\n'), content: next });
+      assert.equal(ok.isError, false, JSON.stringify(ok.json));
+      assert.equal(fs.readFileSync(abs, 'utf8'), next);
+      assert.equal(api.services.consentPromptsForTests().length, 1, 'asked again for this call');
+    });
   });
 });
