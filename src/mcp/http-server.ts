@@ -13,7 +13,7 @@ export type CallTool = (name: string, args: unknown, call: { client: string; ses
 export interface McpEndpoint {
   /** http://127.0.0.1:<port>/mcp */
   url: string;
-  /** The bearer token every request must carry (random per window). */
+  /** The bearer token every request must carry. */
   token: string;
   /** Client names of the open sessions ("claude-code", "Visual Studio Code"…). */
   clients(): string[];
@@ -22,21 +22,58 @@ export interface McpEndpoint {
 
 const PATH = '/mcp';
 /** Open sessions are capped: each holds a transport and a server object. */
-const MAX_SESSIONS = 64;
-/** A request body larger than this is refused before it is read (write_file's content is capped far below). */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+export const MAX_SESSIONS = 64;
+/** A session nobody used for this long, with no request or stream open, is closed. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/**
+ * The largest request body, checked on Content-Length before anything is read and by the SDK
+ * while it reads (its own default, 4 MiB, would refuse a write_file of a 5 MB file that the
+ * tools accept): two texts at the catalog's 10 MiB string limit, JSON-escaped, fit.
+ */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export interface McpServerOptions {
+  version: string;
+  callTool: CallTool;
+  log: (line: string) => void;
+  /** The caller may keep a token across restarts. */
+  token?: string;
+  /** The port of last time, taken again when it is free (a written client configuration names it). */
+  port?: number;
+  /** Tests make these small; the defaults are the constants above. */
+  maxSessions?: number;
+  sessionIdleMs?: number;
+  maxBodyBytes?: number;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  lastUsed: number;
+  /** POST and DELETE requests being answered: a session busy with a call is never evicted. */
+  inFlight: number;
+  /** Open GET streams: the client is still there, so the session does not expire. */
+  streams: number;
+}
 
 /**
  * The MCP server inside the extension host: Streamable HTTP on 127.0.0.1 (never another
  * interface), one SDK transport and server per session, every request authenticated by a
- * bearer token compared in constant time (random; the caller may keep it across restarts, and
- * ask for the port of last time, so that a client's written configuration stays valid). Tools are listed from the catalog and called
- * through `callTool`, i.e. the same SafeTool path as vscode.lm calls: one engine, one history.
+ * bearer token compared in constant time (random; the caller may keep it across restarts).
+ * Tools are listed from the catalog and called through
+ * `callTool`, i.e. the same SafeTool path as vscode.lm calls: one engine, one history.
+ *
+ * Sessions end when a client sends DELETE, or after `sessionIdleMs` without requests or open
+ * streams (clients that leave without DELETE). At the session limit the least recently used
+ * session with no call in flight makes room, so a new client is never locked out by old ones.
  */
-export async function startMcpHttpServer(o: { version: string; callTool: CallTool; log: (line: string) => void; token?: string; port?: number }): Promise<McpEndpoint> {
+export async function startMcpHttpServer(o: McpServerOptions): Promise<McpEndpoint> {
   const token = o.token ?? newMcpToken();
   const expected = Buffer.from(`Bearer ${token}`);
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
+  const maxSessions = o.maxSessions ?? MAX_SESSIONS;
+  const idleMs = o.sessionIdleMs ?? SESSION_IDLE_MS;
+  const maxBodyBytes = o.maxBodyBytes ?? MAX_BODY_BYTES;
+  const sessions = new Map<string, Session>();
   let port = 0;
 
   const httpServer = http.createServer((req, res) => {
@@ -54,21 +91,23 @@ export async function startMcpHttpServer(o: { version: string; callTool: CallToo
       res.setHeader('WWW-Authenticate', 'Bearer');
       return answer(res, 401, 'missing or wrong token: run "Agent Safe Edit: Show MCP Connection" in VS Code for the token');
     }
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return answer(res, 413, 'request too large');
+    if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return answer(res, 413, tooLarge(maxBodyBytes));
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
-      if (!session) return answer(res, 404, 'unknown session');
+      if (!session) return answer(res, 404, `unknown session: it ended (closed, idle for ${Math.round(idleMs / 60_000)} minutes, or made room for a newer one) or the server restarted; start a new session`);
+      track(session, req, res);
       return session.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return answer(res, 400, 'a session starts with an initialize POST');
-    if (sessions.size >= MAX_SESSIONS) return answer(res, 503, 'too many open sessions');
+    if (sessions.size >= maxSessions && !(await evictLeastRecentlyUsed())) return answer(res, 503, `all ${maxSessions} sessions are busy with calls; try again when one has finished`);
     // A new session: the transport answers anything but an initialize request with an error.
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableDnsRebindingProtection: true,
       allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`],
-      onsessioninitialized: (id) => { sessions.set(id, { transport, server }); },
+      maxRequestBodySize: maxBodyBytes,
+      onsessioninitialized: (id) => { sessions.set(id, { transport, server, lastUsed: Date.now(), inFlight: 0, streams: 0 }); },
       onsessionclosed: (id) => { sessions.delete(id); },
     });
     const server = newServer(o.version, o.callTool);
@@ -78,6 +117,43 @@ export async function startMcpHttpServer(o: { version: string; callTool: CallToo
     if (!transport.sessionId) await server.close(); // not an initialize request: nothing to keep
   }
 
+  function track(session: Session, req: http.IncomingMessage, res: http.ServerResponse): void {
+    const stream = req.method === 'GET';
+    if (stream) session.streams++;
+    else session.inFlight++;
+    session.lastUsed = Date.now();
+    res.once('close', () => {
+      if (stream) session.streams--;
+      else session.inFlight--;
+      session.lastUsed = Date.now();
+    });
+  }
+
+  async function closeSession(id: string, why: string): Promise<void> {
+    const session = sessions.get(id);
+    if (!session) return;
+    sessions.delete(id);
+    o.log(`[mcp] session of ${session.server.getClientVersion()?.name ?? 'unknown'} closed: ${why}`);
+    await session.server.close().catch(() => undefined);
+  }
+
+  /** Closes the least recently used session with no call in flight; false when every one is busy. */
+  async function evictLeastRecentlyUsed(): Promise<boolean> {
+    let oldest: [string, Session] | undefined;
+    for (const entry of sessions) if (entry[1].inFlight === 0 && (!oldest || entry[1].lastUsed < oldest[1].lastUsed)) oldest = entry;
+    if (!oldest) return false;
+    await closeSession(oldest[0], `the least recently used of ${maxSessions} sessions, making room for a new client`);
+    return true;
+  }
+
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [id, s] of sessions) {
+      if (s.inFlight === 0 && s.streams === 0 && now - s.lastUsed >= idleMs) void closeSession(id, `idle for ${Math.round((now - s.lastUsed) / 1000)} s`);
+    }
+  }, Math.max(50, Math.min(60_000, Math.floor(idleMs / 4))));
+  sweep.unref();
+
   // The port of last time when it is free (a written client configuration stays valid), else any.
   const listen = (at: number) => new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -86,7 +162,7 @@ export async function startMcpHttpServer(o: { version: string; callTool: CallToo
   try {
     await listen(o.port ?? 0);
   } catch (error) {
-    if (!o.port) throw error;
+    if (!o.port) { clearInterval(sweep); throw error; }
     o.log(`[mcp] port ${o.port} is taken (${(error as NodeJS.ErrnoException).code}); another one is used`);
     await listen(0);
   }
@@ -96,12 +172,19 @@ export async function startMcpHttpServer(o: { version: string; callTool: CallToo
     token,
     clients: () => [...sessions.values()].map((s) => s.server.getClientVersion()?.name ?? 'unknown'),
     async close() {
+      clearInterval(sweep);
       for (const s of sessions.values()) await s.server.close().catch(() => undefined);
       sessions.clear();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      // Idle keep-alive connections would hold close() open until they time out.
+      const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections?.();
+      await closed;
     },
   };
+}
+
+function tooLarge(max: number): string {
+  return `request too large: a request body may have at most ${max} bytes (${Math.round(max / 1024 / 1024)} MiB); send a smaller change (safe_patch or replace_in_file instead of write_file)`;
 }
 
 function newServer(version: string, callTool: CallTool): Server {
