@@ -13,7 +13,7 @@ export type CallTool = (name: string, args: unknown, call: { client: string; ses
 export interface McpEndpoint {
   /** http://127.0.0.1:<port>/mcp */
   url: string;
-  /** The bearer token every request must carry. */
+  /** The bearer token every request must carry: new at every start, never stored by this module. */
   token: string;
   /** Client names of the open sessions ("claude-code", "Visual Studio Code"…). */
   clients(): string[];
@@ -36,8 +36,6 @@ export interface McpServerOptions {
   version: string;
   callTool: CallTool;
   log: (line: string) => void;
-  /** The caller may keep a token across restarts. */
-  token?: string;
   /** The port of last time, taken again when it is free (a written client configuration names it). */
   port?: number;
   /** Tests make these small; the defaults are the constants above. */
@@ -59,8 +57,9 @@ interface Session {
 /**
  * The MCP server inside the extension host: Streamable HTTP on 127.0.0.1 (never another
  * interface), one SDK transport and server per session, every request authenticated by a
- * bearer token compared in constant time (random; the caller may keep it across restarts).
- * Tools are listed from the catalog and called through
+ * bearer token compared in constant time. The token is random and new at every start: a
+ * token anyone saw before (a process that listened on the port first, a copy of an old
+ * configuration) is worth nothing now. Tools are listed from the catalog and called through
  * `callTool`, i.e. the same SafeTool path as vscode.lm calls: one engine, one history.
  *
  * Sessions end when a client sends DELETE, or after `sessionIdleMs` without requests or open
@@ -68,7 +67,7 @@ interface Session {
  * session with no call in flight makes room, so a new client is never locked out by old ones.
  */
 export async function startMcpHttpServer(o: McpServerOptions): Promise<McpEndpoint> {
-  const token = o.token ?? newMcpToken();
+  const token = newMcpToken();
   const expected = Buffer.from(`Bearer ${token}`);
   const maxSessions = o.maxSessions ?? MAX_SESSIONS;
   const idleMs = o.sessionIdleMs ?? SESSION_IDLE_MS;
@@ -89,7 +88,7 @@ export async function startMcpHttpServer(o: McpServerOptions): Promise<McpEndpoi
     const auth = Buffer.from(String(req.headers.authorization ?? ''));
     if (auth.length !== expected.length || !timingSafeEqual(auth, expected)) {
       res.setHeader('WWW-Authenticate', 'Bearer');
-      return answer(res, 401, 'missing or wrong token: run "Agent Safe Edit: Show MCP Connection" in VS Code for the token');
+      return answer(res, 401, 'missing or wrong token: the token changes at every start of VS Code\'s server; let the client fetch it again (restart the MCP server in your agent), or run "Agent Safe Edit: Write MCP Configuration for Other Agents…" in VS Code');
     }
     if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return answer(res, 413, tooLarge(maxBodyBytes));
     const sessionId = req.headers['mcp-session-id'];

@@ -90,6 +90,16 @@ describe('architecture: layer imports', () => {
     assert.ok(reachableAtRuntime(path.join(SRC, 'mcp-stdio.ts')).has(path.join(SRC, 'headless', 'write-transaction.ts')), 'the walk reaches the headless modules');
   });
 
+  it('the MCP connection helper (src/mcp-connect.ts), which agents run outside VS Code, never loads `vscode`', () => {
+    const offenders: string[] = [];
+    const walk = reachableAtRuntime(path.join(SRC, 'mcp-connect.ts'));
+    for (const [reached, chain] of walk) {
+      if (runtimeImportsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
+    }
+    assert.deepEqual(offenders, []);
+    assert.ok(walk.has(path.join(SRC, 'mcp', 'connection-file.ts')), 'the walk reaches the helper\'s modules');
+  });
+
   it('core/ imports nothing outside core/', () => {
     const offenders = sources(path.join(SRC, 'core')).flatMap((file) =>
       importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolveRelative(file, s)).filter((t): t is string => !!t && layer(t) !== 'core').map((t) => `${rel(file)} → ${rel(t)}`));

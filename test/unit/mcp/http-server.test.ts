@@ -3,9 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallTool, McpEndpoint, McpServerOptions, startMcpHttpServer } from '../../../src/mcp/http-server';
 
-// The HTTP MCP server on its own, in plain Node, with a stand-in for the tools: session expiry and eviction, the request body limit. (test/integration/mcp-server.test.ts
+// The HTTP MCP server on its own, in plain Node, with a stand-in for the tools: token per start,
+// session expiry and eviction, the request body limit. (test/integration/mcp-server.test.ts
 // drives the same server inside VS Code.)
-describe('MCP HTTP server: sessions, body limit', () => {
+describe('MCP HTTP server: tokens, sessions, body limit', () => {
   const endpoints: McpEndpoint[] = [];
   const clients: Client[] = [];
   afterEach(async () => {
@@ -45,6 +46,23 @@ describe('MCP HTTP server: sessions, body limit', () => {
     }
     return test();
   }
+
+  it('each start has a new token: on the same port, the token of the previous start is refused with 401', async () => {
+    const first = await start();
+    const oldToken = first.token;
+    const port = Number(new URL(first.url).port);
+    await first.close();
+    endpoints.splice(0);
+    const second = await start({ port });
+    assert.equal(second.url, first.url, 'the port of last time is taken again');
+    assert.notEqual(second.token, oldToken);
+    assert.match(second.token, /^[A-Za-z0-9_-]{43}$/);
+    const raw = await fetch(second.url, { method: 'POST', headers: { Authorization: `Bearer ${oldToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{}' });
+    assert.equal(raw.status, 401);
+    await assert.rejects(connect(second, oldToken), /wrong token/);
+    const { client } = await connect(second, second.token);
+    assert.ok((await client.listTools()).tools.length > 0);
+  });
 
   it('a client that left without DELETE loses its session after the idle time; a connected one keeps it', async () => {
     const e = await start({ sessionIdleMs: 300 });
