@@ -5,6 +5,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { mcpCallResult, mcpToolListings } from './tool-bridge';
+import { SessionTable } from './session-table';
 import type { ToolResultJson } from '../tools/tool-result';
 
 /** What one MCP tool call needs from the extension: run the tool as the named client. */
@@ -44,16 +45,6 @@ export interface McpServerOptions {
   maxBodyBytes?: number;
 }
 
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: Server;
-  lastUsed: number;
-  /** POST and DELETE requests being answered: a session busy with a call is never evicted. */
-  inFlight: number;
-  /** Open GET streams: the client is still there, so the session does not expire. */
-  streams: number;
-}
-
 /**
  * The MCP server inside the extension host: Streamable HTTP on 127.0.0.1 (never another
  * interface), one SDK transport and server per session, every request authenticated by a
@@ -62,9 +53,7 @@ interface Session {
  * configuration) is worth nothing now. Tools are listed from the catalog and called through
  * `callTool`, i.e. the same SafeTool path as vscode.lm calls: one engine, one history.
  *
- * Sessions end when a client sends DELETE, or after `sessionIdleMs` without requests or open
- * streams (clients that leave without DELETE). At the session limit the least recently used
- * session with no call in flight makes room, so a new client is never locked out by old ones.
+ * Sessions end when a client sends DELETE, when idle, or to make room (session-table.ts).
  */
 export async function startMcpHttpServer(o: McpServerOptions): Promise<McpEndpoint> {
   const token = newMcpToken();
@@ -72,7 +61,7 @@ export async function startMcpHttpServer(o: McpServerOptions): Promise<McpEndpoi
   const maxSessions = o.maxSessions ?? MAX_SESSIONS;
   const idleMs = o.sessionIdleMs ?? SESSION_IDLE_MS;
   const maxBodyBytes = o.maxBodyBytes ?? MAX_BODY_BYTES;
-  const sessions = new Map<string, Session>();
+  const sessions = new SessionTable({ max: maxSessions, idleMs, log: o.log });
   let port = 0;
 
   const httpServer = http.createServer((req, res) => {
@@ -95,63 +84,26 @@ export async function startMcpHttpServer(o: McpServerOptions): Promise<McpEndpoi
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
       if (!session) return answer(res, 404, `unknown session: it ended (closed, idle for ${Math.round(idleMs / 60_000)} minutes, or made room for a newer one) or the server restarted; start a new session`);
-      track(session, req, res);
+      sessions.track(session, req, res);
       return session.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return answer(res, 400, 'a session starts with an initialize POST');
-    if (sessions.size >= maxSessions && !(await evictLeastRecentlyUsed())) return answer(res, 503, `all ${maxSessions} sessions are busy with calls; try again when one has finished`);
+    if (!(await sessions.makeRoom())) return answer(res, 503, `all ${maxSessions} sessions are busy with calls; try again when one has finished`);
     // A new session: the transport answers anything but an initialize request with an error.
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableDnsRebindingProtection: true,
       allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`],
       maxRequestBodySize: maxBodyBytes,
-      onsessioninitialized: (id) => { sessions.set(id, { transport, server, lastUsed: Date.now(), inFlight: 0, streams: 0 }); },
-      onsessionclosed: (id) => { sessions.delete(id); },
+      onsessioninitialized: (id) => { sessions.add(id, transport, server); },
+      onsessionclosed: (id) => { sessions.forget(id); },
     });
     const server = newServer(o.version, o.callTool);
-    transport.onclose = () => { if (transport.sessionId) sessions.delete(transport.sessionId); };
+    transport.onclose = () => { if (transport.sessionId) sessions.forget(transport.sessionId); };
     await server.connect(transport);
     await transport.handleRequest(req, res);
     if (!transport.sessionId) await server.close(); // not an initialize request: nothing to keep
   }
-
-  function track(session: Session, req: http.IncomingMessage, res: http.ServerResponse): void {
-    const stream = req.method === 'GET';
-    if (stream) session.streams++;
-    else session.inFlight++;
-    session.lastUsed = Date.now();
-    res.once('close', () => {
-      if (stream) session.streams--;
-      else session.inFlight--;
-      session.lastUsed = Date.now();
-    });
-  }
-
-  async function closeSession(id: string, why: string): Promise<void> {
-    const session = sessions.get(id);
-    if (!session) return;
-    sessions.delete(id);
-    o.log(`[mcp] session of ${session.server.getClientVersion()?.name ?? 'unknown'} closed: ${why}`);
-    await session.server.close().catch(() => undefined);
-  }
-
-  /** Closes the least recently used session with no call in flight; false when every one is busy. */
-  async function evictLeastRecentlyUsed(): Promise<boolean> {
-    let oldest: [string, Session] | undefined;
-    for (const entry of sessions) if (entry[1].inFlight === 0 && (!oldest || entry[1].lastUsed < oldest[1].lastUsed)) oldest = entry;
-    if (!oldest) return false;
-    await closeSession(oldest[0], `the least recently used of ${maxSessions} sessions, making room for a new client`);
-    return true;
-  }
-
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [id, s] of sessions) {
-      if (s.inFlight === 0 && s.streams === 0 && now - s.lastUsed >= idleMs) void closeSession(id, `idle for ${Math.round((now - s.lastUsed) / 1000)} s`);
-    }
-  }, Math.max(50, Math.min(60_000, Math.floor(idleMs / 4))));
-  sweep.unref();
 
   // The port of last time when it is free (a written client configuration stays valid), else any.
   const listen = (at: number) => new Promise<void>((resolve, reject) => {
@@ -161,7 +113,7 @@ export async function startMcpHttpServer(o: McpServerOptions): Promise<McpEndpoi
   try {
     await listen(o.port ?? 0);
   } catch (error) {
-    if (!o.port) { clearInterval(sweep); throw error; }
+    if (!o.port) { await sessions.closeAll(); throw error; }
     o.log(`[mcp] port ${o.port} is taken (${(error as NodeJS.ErrnoException).code}); another one is used`);
     await listen(0);
   }
@@ -169,11 +121,9 @@ export async function startMcpHttpServer(o: McpServerOptions): Promise<McpEndpoi
   return {
     url: `http://127.0.0.1:${port}${PATH}`,
     token,
-    clients: () => [...sessions.values()].map((s) => s.server.getClientVersion()?.name ?? 'unknown'),
+    clients: () => sessions.clients(),
     async close() {
-      clearInterval(sweep);
-      for (const s of sessions.values()) await s.server.close().catch(() => undefined);
-      sessions.clear();
+      await sessions.closeAll();
       // Idle keep-alive connections would hold close() open until they time out.
       const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections?.();
