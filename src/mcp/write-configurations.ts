@@ -28,7 +28,7 @@ export async function writeConfigurations(services: Services, connection: McpCon
   if (!connection || !folder || !entry) {
     const message = !connection ? 'Agent Safe Edit: the MCP server is off (safeEdit.mcp.enabled), so there is nothing to configure.'
       : !folder ? 'Agent Safe Edit: open a folder first; the configuration is written into the workspace.'
-        : 'Agent Safe Edit: the connection helper could not be installed; see the "Agent Safe Edit" output.';
+        : 'Agent Safe Edit: the connection helper or the connection file could not be written; see the "Agent Safe Edit" output.';
     void vscode.window.showWarningMessage(message);
     return { ok: false, message };
   }
