@@ -28,8 +28,8 @@ async function main(): Promise<number | undefined> {
     await serveUnavailable(transport, { name: 'agent-safe-edit', title: 'Agent Safe Edit (headless, not started)', version, reason: opened.failure.message });
     return undefined;
   }
-  const { ctx, close } = opened;
-  log(`serving ${ctx.realRoot} (backups in ${ctx.storeDir}${ctx.allowProtected ? ', protected files allowed' : ''}${ctx.allowExec ? ', execute_program on' : ''})`);
+  const { host, close } = opened;
+  log(`serving ${host.realRoot} (backups in ${host.storageDir}${host.allowProtected ? ', protected files allowed' : ''}${host.allowExec ? ', execute_program on' : ''})`);
   const transport = new StdioServerTransport();
   let closing: Promise<void> | undefined;
   // Before the process ends — the client closed stdin, or SIGINT/SIGTERM — the calls in flight
@@ -47,7 +47,7 @@ async function main(): Promise<number | undefined> {
   process.stdin.on('end', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
-  ({ idle } = await serveHeadless(ctx, transport, version));
+  ({ idle } = await serveHeadless(host, transport, version));
   return undefined;
 }
 

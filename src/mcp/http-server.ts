@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { mcpCallResult, mcpToolListings } from './tool-bridge';
+import { mcpCallResult, mcpToolListings } from '../engine/mcp-tools';
 import { SessionTable } from './session-table';
-import type { ToolResultJson } from '../tools/tool-result';
+import type { ToolResultJson } from '../engine/results/tool-result';
 
 /** What one MCP tool call needs from the extension: run the tool as the named client. */
 export type CallTool = (name: string, args: unknown, call: { client: string; sessionId: string; signal: AbortSignal }) => Promise<{ result: ToolResultJson; text: string }>;

@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { mcpCallResult, mcpToolListings } from './tool-bridge';
+import { mcpCallResult, mcpToolListings } from '../engine/mcp-tools';
 
 /**
  * An MCP server that cannot do its work and says why, to the agent. A server that exits on a

@@ -1,15 +1,21 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
-import type { Services } from '../tools/services';
-import type { McpConnection } from './index';
+import type { Services } from '../hosts/vscode/services';
 import { ClientId, CLIENT_CONFIGS, Connection, SERVER_NAME, stdioEntry, withOurServer } from './client-configs';
 import { writeWorkspaceFile } from '../commands/write-workspace-file';
 import { MCP_CONFIGURATION_TOOL } from '../commands/command-tools';
 import { readArgs } from '../commands/args';
 
+/** The running server as far as a client configuration needs it. */
+interface LiveServer {
+  url: string;
+  helper?: string;
+  workspace?: string;
+}
+
 /** What a client configuration needs, when the helper and the connection file are in place. */
-export function helperConnection(c: McpConnection): Connection | undefined {
+export function helperConnection(c: LiveServer): Connection | undefined {
   return c.helper && c.workspace ? { url: c.url, helper: c.helper, workspace: c.workspace } : undefined;
 }
 
@@ -22,7 +28,7 @@ export function helperConnection(c: McpConnection): Connection | undefined {
  * gets the entry it gets). `{ clients, confirm: false }` skips the questions (tests, with the
  * UI token).
  */
-export async function writeConfigurations(services: Services, connection: McpConnection | undefined, arg: { clients?: ClientId[]; confirm?: boolean; uiToken?: string } | undefined) {
+export async function writeConfigurations(services: Services, connection: LiveServer | undefined, arg: { clients?: ClientId[]; confirm?: boolean; uiToken?: string } | undefined) {
   const folder = vscode.workspace.workspaceFolders?.[0];
   const entry = connection && helperConnection(connection);
   if (!connection || !folder || !entry) {

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
 import { consentSuite, freshDir, invoke, sha256 } from './helpers';
 import { BackupStore } from '../../src/history/backupStore';
-import { recoverInterruptedGroups } from '../../src/commands/recover-groups';
+import { recoverInterruptedGroups } from '../../src/engine/restore/recover-groups';
 
 /** Writes files into a fresh folder; returns their workspace-relative paths and a reader. */
 function setup(label: string, files: Record<string, string>) {
@@ -148,7 +148,7 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     assert.ok(opened.ok && opened.recovery.interruptedGroups.length === 1, JSON.stringify(opened));
     const services = { ...ext().services, store, interruptedGroups: opened.ok ? opened.recovery.interruptedGroups : [] };
     try {
-      const out = await recoverInterruptedGroups(services);
+      const out = await recoverInterruptedGroups(services, services.interruptedGroups);
       assert.deepEqual(out.map((o) => o.ok), [true], JSON.stringify(out));
       assert.deepEqual([t.read('a.ts'), t.read('b.ts')], [A, B]);
       const recovery = store.list(t.rel('a.ts'))[0];

@@ -9,7 +9,7 @@ function text(message: string | vscode.MarkdownString | undefined): string {
   return typeof message === 'string' ? message : message?.value ?? '';
 }
 
-// prepareInvocation's half of sensitive-file consent (src/tools/sensitive-confirmation.ts),
+// prepareInvocation's half of sensitive-file consent (src/hosts/vscode/sensitive-confirmation.ts),
 // called directly; the chat's own buttons are exercised by test/client.
 describe('sensitive files: the chat confirmation from prepareInvocation', () => {
   let api: any;

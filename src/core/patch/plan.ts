@@ -5,12 +5,19 @@
  * smart quotes in the patch's context cannot leak into the file. Removed lines are dropped,
  * added lines are inserted, re-indented when the match needed a consistent indentation shift.
  */
-import { HunkLine } from './parse';
+import { Hunk, HunkLine } from './parse';
 import { KeyedLines, Level, Match, OldLine } from './match';
 import { LineEdit } from './render';
 import { inferIndentMap, isShift, reindent, IndentMap } from '../text/indent';
 import { Tier } from './types';
 import { readNewIndent, describeIndentConflict } from '../text/newIndent';
+
+/** One hunk and every placement found for it (one list of segment plans per candidate). */
+export interface HunkCandidates {
+  hunk: Hunk;
+  candidates: SegmentPlan[][];
+  elided?: boolean;
+}
 
 export interface SegmentPlan {
   /** 0-based base index of the first old line. */

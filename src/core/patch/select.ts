@@ -25,15 +25,11 @@
  * +27 (1 region vs 2), although +17 is nearer to the hint.
  */
 import { Hunk } from './parse';
-import { SegmentPlan } from './plan';
+import { HunkCandidates, SegmentPlan } from './plan';
 import { EngineError } from './types';
 import { exactAtStatedLine } from './exact-hint';
 
-export interface HunkCandidates {
-  hunk: Hunk;
-  candidates: SegmentPlan[][];
-  elided?: boolean;
-}
+export type { HunkCandidates };
 
 export interface Chosen {
   hunk: Hunk;

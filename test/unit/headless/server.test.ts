@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BackupStore } from '../../../src/history/backupStore';
-import { mcpToolListings } from '../../../src/mcp/tool-bridge';
+import { mcpToolListings } from '../../../src/engine/mcp-tools';
 import { sha256Text } from '../../../src/core/hash';
-import { REPO, Running, startServer, tempDir } from './harness';
+import { Json, REPO, Running, startServer, tempDir } from './harness';
 
 // The headless MCP server (agent-safe-edit-mcp) spawned as a child process and driven by the
 // SDK's client over stdio: the extension's contract (tools, schemas, result shapes, failure
@@ -255,14 +255,46 @@ describe('headless MCP server over stdio', () => {
     assert.equal(inline.error_type, 'PERMISSION_DENIED', 'inline code cannot be confirmed by anyone here');
   });
 
-  it('the multi-file forms are refused clearly before anything is read (one file per call here)', async () => {
+  it('multi-file changes are all or nothing, one history group, rolled back in one step (the engine the extension runs)', async () => {
     fs.writeFileSync(path.join(root, 'm.txt'), 'm\n');
-    const v4a = await server.call('safe_patch', { unified_diff: '*** Begin Patch\n*** Update File: m.txt\n@@\n-m\n+n\n*** End Patch\n' });
-    assert.equal(v4a.error_type, 'INVALID_INPUT');
-    assert.equal(v4a.reason, 'multi_file_not_supported');
-    const edits = await server.call('replace_in_file', { edits: [{ path: 'm.txt', old_text: 'm', new_text: 'n' }] });
-    assert.equal(edits.reason, 'multi_file_not_supported');
-    assert.equal(fs.readFileSync(path.join(root, 'm.txt'), 'utf8'), 'm\n');
+    fs.writeFileSync(path.join(root, 'k.txt'), 'k\n');
+    const m = (await server.call('safe_read_file', { path: 'm.txt' })).sha256;
+    const k = (await server.call('safe_read_file', { path: 'k.txt' })).sha256;
+    const v4a = await server.call('safe_patch', { unified_diff: '*** Begin Patch\n*** Update File: m.txt\n@@\n-m\n+n\n*** Update File: k.txt\n@@\n-k\n+l\n*** Add File: new.txt\n+fresh\n*** End Patch\n', base_hashes: { 'm.txt': m, 'k.txt': k } });
+    assert.equal(v4a.success, true, JSON.stringify(v4a));
+    assert.deepEqual(v4a.files.map((f: Json) => [f.path, f.action]), [['m.txt', 'modified'], ['k.txt', 'modified'], ['new.txt', 'added']]);
+    assert.deepEqual(['m.txt', 'k.txt', 'new.txt'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')), ['n\n', 'l\n', 'fresh\n']);
+    // a failing second file leaves the first untouched: nothing was written
+    const n = (await server.call('safe_read_file', { path: 'm.txt' })).sha256;
+    const broken = await server.call('replace_in_file', { edits: [{ path: 'm.txt', old_text: 'n', new_text: 'o' }, { path: 'k.txt', old_text: 'not there', new_text: 'x' }], base_hashes: { 'm.txt': n } });
+    assert.equal(broken.success, false, JSON.stringify(broken));
+    assert.equal(broken.nothing_written, true);
+    assert.equal(fs.readFileSync(path.join(root, 'm.txt'), 'utf8'), 'n\n');
+    // one rollback undoes the whole change: both edits reverted, the added file deleted
+    const back = await server.call('rollback_file', { path: 'k.txt' });
+    assert.equal(back.success, true, JSON.stringify(back));
+    assert.ok(back.restored_group_id, JSON.stringify(back));
+    assert.deepEqual(['m.txt', 'k.txt'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')), ['m\n', 'k\n']);
+    assert.equal(fs.existsSync(path.join(root, 'new.txt')), false);
+  });
+
+  it('a multi-file change a crash cut short is put back to all-before when the next server starts', async () => {
+    await server.close();
+    fs.writeFileSync(path.join(root, 'c1.txt'), 'one\n');
+    fs.writeFileSync(path.join(root, 'c2.txt'), 'two\n');
+    // A crash between the group's backups and its writes: entries pending, c1 already written.
+    const crashed = new BackupStore(store);
+    assert.ok((await crashed.open()).ok);
+    const begun = await crashed.beginGroup([{ tool: 'safe_patch', path: 'c1.txt', beforeText: 'one\n' }, { tool: 'safe_patch', path: 'c2.txt', beforeText: 'two\n' }]);
+    assert.ok(begun.ok, JSON.stringify(begun));
+    fs.writeFileSync(path.join(root, 'c1.txt'), 'ONE\n');
+    await crashed.close();
+    server = await startServer(root, store);
+    assert.deepEqual(['c1.txt', 'c2.txt'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')), ['one\n', 'two\n']);
+    assert.match(server.stderr(), /cut short by a crash/);
+    // the recovery is itself a change: what c1 held after the crash is restorable
+    const list = await server.call('list_backups', { path: 'c1.txt' });
+    assert.equal(list.backups[0].tool, 'crash_recovery', JSON.stringify(list));
   });
 
   it('input is checked against the manifest\'s schema (INVALID_INPUT names the field); an unknown tool is INVALID_INPUT', async () => {

@@ -1,0 +1,22 @@
+import { runEdit } from '../edit/edit-pipeline';
+import { safePatchEdit } from '../edit/edit-requests';
+import { proposedTextOf } from '../edit/proposed-text';
+import type { ToolDefinition } from '../runner';
+import { isMultiFilePatch, multiFilePatchRequest, runMultiFilePatch, SafePatchInput } from './safe-patch-multi';
+import { isMultiFileRequest } from '../edit/multi-file-pipeline';
+
+export type { SafePatchInput };
+
+/** safe_patch: a unified diff applied to exactly the version the agent read, all hunks or none. */
+export const safePatchTool: ToolDefinition<SafePatchInput> = {
+  name: 'safe_patch',
+  progress: (input) => input.path !== undefined ? `Patching ${String(input.path)}` : 'Patching several files',
+  invoke: (input, ctx) => (isMultiFilePatch(input) ? runMultiFilePatch(ctx, input) : runEdit(ctx, safePatchEdit({ ...input, path: input.path as string }))),
+  // the chat's confirmation: one file's text, or a multi-file call's protected files (multi-file-confirmation.ts)
+  proposedText: (input, current) => (isMultiFilePatch(input) ? undefined : proposedTextOf(safePatchEdit({ ...input, path: input.path as string }), current)),
+  multiFileRequest: (input) => {
+    if (!isMultiFilePatch(input)) return undefined;
+    const req = multiFilePatchRequest(input);
+    return isMultiFileRequest(req) ? req : undefined;
+  },
+};

@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+import { promises as fs } from 'node:fs';
+import { sha256Text } from '../../core/hash';
+import type { Result } from '../../core/types';
+import { eolKind } from '../../files/decode';
+import type { FileText } from '../../engine/host';
+import { readDiskText as readDiskTextAt, tooLarge } from '../../files/disk-text';
+
+/**
+ * A file's text as the tools see it in VS Code: the open editor's buffer (dirty or not), else
+ * the disk (see FileText in engine/host.ts for the fields).
+ */
+export interface CurrentText extends FileText {
+  isOpen: boolean;
+  isDirty: boolean;
+}
+
+export function findOpenDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  const key = uri.toString();
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key && !d.isClosed);
+}
+
+/**
+ * Reads the current text of an existing file: an editor's text when it has unsaved changes
+ * (what the user sees), else what the disk holds — the editor's text when it matches the disk
+ * (line endings aside: VS Code's model normalizes mixed ones), else the disk's (`editorStale`).
+ * A model with no unsaved changes is never trusted over the disk: after another program wrote
+ * the file it may still hold the old text, or a lossy decoding of bytes that are not UTF-8,
+ * and an edit based on it would overwrite that program's work and back up the wrong text.
+ * Failures: FILE_NOT_FOUND, IS_DIRECTORY, TOO_LARGE, BINARY_FILE, NOT_UTF8. Never throws.
+ */
+export async function readCurrentText(uri: vscode.Uri, displayPath: string, maxBytes: number): Promise<Result<{ current: CurrentText }>> {
+  const doc = findOpenDocument(uri);
+  if (doc) {
+    const text = doc.getText();
+    if (Buffer.byteLength(text, 'utf8') > maxBytes) return tooLarge(displayPath, maxBytes);
+    if (doc.isDirty) {
+      const bom = await hasBomOnDisk(uri.fsPath);
+      return { ok: true, current: { text, sha256: sha256Text(text), eol: eolKind(text), bom, isOpen: true, isDirty: true } };
+    }
+    const disk = await readDiskText(uri, displayPath, maxBytes);
+    if (!disk.ok) {
+      // A file the user keeps in another encoding (files.encoding, or one VS Code guessed):
+      // the editor's text stands when, encoded as VS Code will save it, it is the disk's bytes.
+      if (disk.failure.error_type === 'NOT_UTF8' && await savesToSameBytes(doc)) {
+        return { ok: true, current: { text, sha256: sha256Text(text), eol: eolKind(text), bom: false, isOpen: true, isDirty: false } };
+      }
+      return disk;
+    }
+    if (sameIgnoringLineEndings(text, disk.current.text)) {
+      return { ok: true, current: { text, sha256: sha256Text(text), eol: eolKind(text), bom: disk.current.bom, isOpen: true, isDirty: false } };
+    }
+    return { ok: true, current: { ...disk.current, isOpen: true, editorStale: true } };
+  }
+  return readDiskText(uri, displayPath, maxBytes);
+}
+
+/** True when the document, encoded in its own (non-UTF-8) encoding, is byte for byte what the disk holds. */
+async function savesToSameBytes(doc: vscode.TextDocument): Promise<boolean> {
+  if (/^utf-?8/i.test(doc.encoding)) return false;
+  try {
+    const [mine, disk] = await Promise.all([vscode.workspace.encode(doc.getText(), { encoding: doc.encoding }), fs.readFile(doc.uri.fsPath)]);
+    return Buffer.from(mine).equals(disk);
+  } catch {
+    return false;
+  }
+}
+
+function sameIgnoringLineEndings(a: string, b: string): boolean {
+  return a === b || a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n');
+}
+
+/** The file's text as the disk holds it (closed-file view; the rules of disk-text.ts). */
+async function readDiskText(uri: vscode.Uri, displayPath: string, maxBytes: number): Promise<Result<{ current: CurrentText }>> {
+  const disk = await readDiskTextAt(uri.fsPath, displayPath, maxBytes);
+  return disk.ok ? { ok: true, current: { ...disk.current, isOpen: false, isDirty: false } } : disk;
+}
+
+async function hasBomOnDisk(fsPath: string): Promise<boolean> {
+  try {
+    const handle = await fs.open(fsPath, 'r');
+    try {
+      const buf = Buffer.alloc(3);
+      const { bytesRead } = await handle.read(buf, 0, 3, 0);
+      return bytesRead === 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+}
+

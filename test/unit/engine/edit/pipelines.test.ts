@@ -1,0 +1,77 @@
+import { strict as assert } from 'node:assert';
+import { sha256Text } from '../../../../src/core/hash';
+import { NEVER_CANCELLED, ToolRunner } from '../../../../src/engine/runner';
+import { allToolDefinitions } from '../../../../src/engine/tools';
+import { FakeHost } from '../fake-host';
+
+// The edit pipelines' branches through the engine's runner, in plain Node on the in-memory
+// host: what each refusal leaves (nothing written, an attempt journaled) and what lands.
+
+describe('engine/edit: the single- and multi-file pipelines on a fake host', () => {
+  let fake: FakeHost;
+  let call: (tool: string, input: Record<string, unknown>) => Promise<Record<string, any>>;
+  beforeEach(async () => {
+    fake = await new FakeHost().open();
+    const runners = new Map(allToolDefinitions().map((d) => [d.name, new ToolRunner(d, fake.host)]));
+    call = async (tool, input) => (await runners.get(tool)!.run(input, NEVER_CANCELLED, undefined, 'test')) as Record<string, any>;
+  });
+  afterEach(() => fake.close());
+
+  it('a stale base_sha256 is HASH_MISMATCH with nothing written', async () => {
+    fake.put('a.txt', 'one\n');
+    const r = await call('write_file', { path: 'a.txt', content: 'two\n', base_sha256: sha256Text('zero\n') });
+    assert.equal(r.error_type, 'HASH_MISMATCH');
+    assert.equal(fake.shown('a.txt'), 'one\n');
+    assert.deepEqual(fake.log, []);
+  });
+
+  it('a declined consent is journaled as a blocked attempt and writes nothing', async () => {
+    fake.put('a.txt', 'one\n');
+    fake.consent = 'deny';
+    const r = await call('write_file', { path: 'a.txt', content: 'two\n', base_sha256: sha256Text('one\n') });
+    assert.equal(r.error_type, 'PERMISSION_DENIED');
+    assert.equal(fake.shown('a.txt'), 'one\n');
+    assert.equal(fake.store.list('a.txt')[0].outcome, 'blocked');
+  });
+
+  it('an edit lands, and rollback_file restores it as a change of its own', async () => {
+    fake.put('a.txt', 'one\ntwo\n');
+    const r = await call('replace_in_file', { path: 'a.txt', old_text: 'two', new_text: 'three', base_sha256: sha256Text('one\ntwo\n') });
+    assert.equal(r.success, true, JSON.stringify(r));
+    assert.equal(fake.shown('a.txt'), 'one\nthree\n');
+    const back = await call('rollback_file', { path: 'a.txt' });
+    assert.equal(back.success, true, JSON.stringify(back));
+    assert.equal(fake.shown('a.txt'), 'one\ntwo\n');
+    assert.deepEqual(fake.store.list('a.txt').map((e) => e.tool), ['rollback_file', 'replace_in_file']);
+  });
+
+  it('a multi-file change whose second file does not match writes nothing and journals the failure against that file', async () => {
+    fake.put('a.txt', 'alpha\n');
+    fake.put('b.txt', 'beta\n');
+    const r = await call('replace_in_file', { edits: [{ path: 'a.txt', old_text: 'alpha', new_text: 'ALPHA' }, { path: 'b.txt', old_text: 'gamma', new_text: 'GAMMA' }] });
+    assert.equal(r.success, false);
+    assert.equal(r.nothing_written, true);
+    assert.equal(r.path, 'b.txt');
+    assert.deepEqual([fake.shown('a.txt'), fake.shown('b.txt')], ['alpha\n', 'beta\n']);
+    assert.deepEqual(fake.log, []);
+  });
+
+  it('a multi-file change whose write fails at the second file leaves the first as it was', async () => {
+    fake.put('a.txt', 'alpha\n');
+    fake.put('b.txt', 'beta\n');
+    fake.failWrite.add('b.txt');
+    const r = await call('replace_in_file', { edits: [{ path: 'a.txt', old_text: 'alpha', new_text: 'ALPHA' }, { path: 'b.txt', old_text: 'beta', new_text: 'BETA' }] });
+    assert.equal(r.success, false, JSON.stringify(r));
+    assert.deepEqual([fake.shown('a.txt'), fake.shown('b.txt')], ['alpha\n', 'beta\n']);
+    assert.deepEqual(fake.log, ['write a.txt', 'write a.txt']);
+  });
+
+  it('a file another program rewrote between the read and the write is not overwritten', async () => {
+    fake.put('a.txt', 'one\n');
+    fake.beforeChange.set('a.txt', () => fake.put('a.txt', 'theirs\n'));
+    const r = await call('write_file', { path: 'a.txt', content: 'mine\n', base_sha256: sha256Text('one\n') });
+    assert.equal(r.success, false);
+    assert.equal(r.error_type, 'HASH_MISMATCH');
+    assert.equal(fake.shown('a.txt'), 'theirs\n');
+  });
+});

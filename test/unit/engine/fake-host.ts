@@ -1,0 +1,143 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ActivityLog } from '../../../src/core/activity';
+import { GuardState } from '../../../src/core/guard';
+import { effectiveSettings, toSafeEditSettings } from '../../../src/core/settings';
+import { sha256Text } from '../../../src/core/hash';
+import { fail, Result } from '../../../src/core/types';
+import { eolKind } from '../../../src/core/text/eol';
+import { BackupStore } from '../../../src/history/backupStore';
+import type { Applied, FileHost, FileText, Host, Target } from '../../../src/engine/host';
+import { KeyedLock } from '../../../src/files/file-lock';
+import { mcpToolListings } from '../../../src/engine/mcp-tools';
+import { checkInputAgainstSchema, JsonSchema } from '../../../src/core/input';
+
+/** One file of the fake: what the "disk" holds, and what an "editor" shows when it differs (unsaved). */
+interface FakeFile { text: string; editor?: string }
+
+/**
+ * A host whose files live in memory (and whose store is a real BackupStore in a temp folder),
+ * so the engine's transaction and pipeline branches run in plain Node in milliseconds. Faults
+ * are planted per path: a write that fails, a save the disk refuses (the text stays in the
+ * "editor", unsaved), a delete that fails, another program writing between read and write.
+ */
+export class FakeHost {
+  readonly files = new Map<string, FakeFile>();
+  /** The order of successful writes and deletes, for assertions. */
+  readonly log: string[] = [];
+  readonly failWrite = new Set<string>();
+  readonly refuseSave = new Set<string>();
+  readonly failDelete = new Set<string>();
+  /** Runs right before the host writes or deletes the path (another program, a user typing). */
+  readonly beforeChange = new Map<string, () => void>();
+  consent: 'allow' | 'deny' = 'allow';
+  readonly host: Host;
+  readonly store: BackupStore;
+  readonly storeDir: string;
+
+  constructor() {
+    this.storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-fake-store-'));
+    this.store = new BackupStore(this.storeDir);
+    const settings = toSafeEditSettings(effectiveSettings(() => undefined, true).values);
+    const schemas = new Map(mcpToolListings().map((t) => [t.name, t.inputSchema as unknown as JsonSchema]));
+    const self = this;
+    this.host = {
+      storageDir: this.storeDir,
+      store: this.store,
+      locks: new KeyedLock(),
+      guard: new GuardState(),
+      activity: new ActivityLog(),
+      files: this.fileHost(),
+      settings: () => settings,
+      log: () => undefined,
+      checkInput(tool, input) {
+        const schema = schemas.get(tool);
+        return schema ? checkInputAgainstSchema(schema, input) : fail('INTERNAL_ERROR', `no schema for ${tool}`);
+      },
+      identify: async (p) => p,
+      peekVersion: async (p) => String(self.files.get(p)?.text.length ?? ''),
+      turnIdFor: () => undefined,
+      consentForSensitive: async () => (self.consent === 'allow' ? { ok: true } : fail('PERMISSION_DENIED', 'declined')),
+      ask: async () => undefined,
+      exec: { refusal: () => fail('PERMISSION_DENIED', 'no programs in the fake').failure, confirm: async () => undefined },
+    };
+  }
+
+  async open(): Promise<this> {
+    const opened = await this.store.open();
+    if (!opened.ok) throw new Error(opened.failure.message);
+    return this;
+  }
+
+  async close(): Promise<void> {
+    await this.store.close();
+    fs.rmSync(this.storeDir, { recursive: true, force: true });
+  }
+
+  put(p: string, text: string): void {
+    this.files.set(p, { text });
+  }
+
+  /** What the user sees: the editor's text when it differs from the disk, else the disk's. */
+  shown(p: string): string | undefined {
+    const f = this.files.get(p);
+    return f?.editor ?? f?.text;
+  }
+
+  target(p: string): Target {
+    return { displayPath: p, absPath: `/fake/${p}`, realPath: `/fake/${p}`, relPath: p, realRelPath: p, root: '/fake', rootName: 'fake', realRoot: '/fake', exists: this.files.has(p), kind: this.files.has(p) ? 'file' : 'missing' };
+  }
+
+  private fileHost(): FileHost {
+    const self = this;
+    const read = (p: string): FileText | undefined => {
+      const f = self.files.get(p);
+      if (!f) return undefined;
+      const text = f.editor ?? f.text;
+      return { text, sha256: sha256Text(text), eol: eolKind(text), bom: false, isOpen: f.editor !== undefined, isDirty: f.editor !== undefined };
+    };
+    const holds = (p: string, current: { text?: string } | undefined): boolean => self.files.get(p)?.text === current?.text || (self.files.get(p)?.editor !== undefined && self.files.get(p)?.editor === current?.text);
+    return {
+      roots: () => [{ path: '/fake' }],
+      resolve: async (input) => ({ ok: true, target: self.target(input.replace(/^\.\//, '')) }),
+      readText: async (t) => {
+        const current = read(t.displayPath);
+        return current ? { ok: true, current } : fail('FILE_NOT_FOUND', `${t.displayPath} does not exist.`);
+      },
+      readForRestore: async (t) => ({ ok: true, current: read(t.displayPath) }),
+      async writeText(t, current, newText): Promise<Result<{ applied: Applied }>> {
+        const p = t.displayPath;
+        self.beforeChange.get(p)?.();
+        if (self.failWrite.has(p)) return fail('INTERNAL_ERROR', `${p}: the fake refused the write`);
+        if (current !== undefined && !holds(p, current)) return fail('HASH_MISMATCH', `${p} changed on disk while the change was being prepared.`);
+        if (current === undefined && self.files.has(p)) return fail('HASH_MISMATCH', `${p} appeared meanwhile.`);
+        if (self.refuseSave.has(p)) {
+          // the text reached the "editor", the disk kept the old bytes
+          const f = self.files.get(p) ?? { text: '' };
+          self.files.set(p, { ...f, editor: newText });
+          if (current === undefined) self.files.delete(p);
+          return { ok: true, applied: { text: newText, sha256: sha256Text(newText), saved: false, notes: [] } };
+        }
+        self.files.set(p, { text: newText });
+        self.log.push(`write ${p}`);
+        return { ok: true, applied: { text: newText, sha256: sha256Text(newText), saved: true, notes: [] } };
+      },
+      async writeBytes(t, _current, data) {
+        self.files.set(t.displayPath, { text: data.toString('utf8') });
+        self.log.push(`bytes ${t.displayPath}`);
+        return { ok: true };
+      },
+      async delete(t, current) {
+        const p = t.displayPath;
+        self.beforeChange.get(p)?.();
+        if (self.failDelete.has(p)) return fail('INTERNAL_ERROR', `${p}: the fake refused the delete`);
+        if (!holds(p, current as { text?: string })) return fail('HASH_MISMATCH', `${p} changed on disk while the change was being prepared (another program wrote it). Nothing was changed; read the file again.`);
+        self.files.delete(p);
+        self.log.push(`delete ${p}`);
+        return { ok: true };
+      },
+      languageId: () => 'plaintext',
+    };
+  }
+}
