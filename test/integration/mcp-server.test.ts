@@ -293,14 +293,15 @@ describe('MCP server: the same tools for MCP clients', () => {
       await assert.rejects(first.callTool({ name: 'list_backups', arguments: { path: 'README.md' } }), /404|unknown session/);
     });
 
-    it('a 5 MB write_file over MCP lands (over the SDK\'s own 4 MiB default); a body just above the server\'s limit gets 413 naming it', async () => {
+    it('a call of more than 5 MB reaches the tool (over the SDK\'s own 4 MiB default); a body just above the server\'s limit gets 413 naming it', async () => {
       const d = freshDir('mcp-large');
-      const content = 'x'.repeat(79) + '\n';
-      const big = content.repeat(Math.ceil((5 * 1024 * 1024) / content.length));
-      const client = await connect('large-writer');
-      const w = await call(client, 'write_file', { path: `${d.rel}/big.txt`, content: big });
-      assert.equal(w.isError, false, JSON.stringify(w.json).slice(0, 300));
-      assert.equal(fs.statSync(path.join(d.abs, 'big.txt')).size, big.length);
+      fs.writeFileSync(path.join(d.abs, 'small.txt'), 'one line\n');
+      const client = await connect('large-caller');
+      // A text the file does not hold: the tool's own answer (NO_MATCH) proves the body reached it.
+      const big = 'x'.repeat(79).concat('\n').repeat(Math.ceil((5 * 1024 * 1024) / 80));
+      const r = await call(client, 'replace_in_file', { path: `${d.rel}/small.txt`, old_text: big, new_text: 'y' });
+      assert.equal(r.json.error_type, 'NO_MATCH', JSON.stringify(r.json).slice(0, 300));
+      assert.equal(fs.readFileSync(path.join(d.abs, 'small.txt'), 'utf8'), 'one line\n');
       const answer = await declaredBodyOf(64 * 1024 * 1024 + 1);
       assert.equal(answer.status, 413);
       assert.match(JSON.parse(answer.body).error.message, /at most 67108864 bytes/);
