@@ -31,6 +31,12 @@ export interface BeginInput {
   client?: string;
   /** What the change will do to the file (default "modify"). */
   kind?: ChangeKind;
+  /**
+   * What the change means to leave: sha256Text of the new text, null for a delete. Journaled
+   * with the pending entry, so that after a crash a file the change reached can be told from
+   * one that someone changed since (JournalEntry.intended_sha256).
+   */
+  intendedSha256?: string | null;
 }
 
 export interface FinishInput {
@@ -555,6 +561,7 @@ export class BackupStore {
       ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
       ...(input.client !== undefined ? { client: input.client } : {}),
       kind: input.kind ?? 'modify',
+      ...(input.intendedSha256 !== undefined ? { intended_sha256: input.intendedSha256 } : {}),
     };
   }
 

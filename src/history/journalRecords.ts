@@ -23,7 +23,8 @@ export function isJournalEntry(value: unknown): value is JournalEntry {
     && isOptionalString(e.turn_id) && isOptionalString(e.message)
     && (e.finished_time === undefined || isCount(e.finished_time))
     && (e.kind === undefined || e.kind === 'create' || e.kind === 'modify' || e.kind === 'delete')
-    && isOptionalString(e.group_id) && (e.group_size === undefined || isCount(e.group_size));
+    && isOptionalString(e.group_id) && (e.group_size === undefined || isCount(e.group_size))
+    && (e.intended_sha256 === undefined || e.intended_sha256 === null || (typeof e.intended_sha256 === 'string' && SHA_RE.test(e.intended_sha256)));
 }
 
 /** Shape check of an update record's `set`. */

@@ -56,6 +56,12 @@ export interface JournalEntry {
    */
   group_id?: string;
   group_size?: number;
+  /**
+   * What a change of a multi-file group meant to leave, journaled when it began: sha256Text of
+   * the new text, null for a delete. Crash recovery rolls back only the files that hold it (the
+   * change reached them); a file that holds anything else was changed since and is left alone.
+   */
+  intended_sha256?: string | null;
 }
 
 export type ChangeKind = 'create' | 'modify' | 'delete';

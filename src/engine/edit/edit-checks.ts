@@ -35,7 +35,7 @@ export interface EditCheckInput {
  * Shared by the extension's pipeline (edit-pipeline.ts) and the headless server's.
  */
 export async function checkEdit(a: EditCheckInput): Promise<{ stop: ToolResultJson } | { plan: EditPlan; check: CandidateCheck }> {
-  const { req, path, current, settings } = a;
+  const { req, path, current } = a;
   if (!current && req.baseSha256) {
     return { stop: failureResult(fail('FILE_NOT_FOUND', `${path} no longer exists (it was deleted or renamed after you read it). To create it anew, call write_file without base_sha256.`).failure, { path }) };
   }

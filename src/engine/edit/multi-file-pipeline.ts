@@ -1,5 +1,6 @@
 import * as nodePath from 'node:path';
 import { fail, Failure } from '../../core/types';
+import { checkDeletion } from '../../core/size-guard';
 import type { FilePlan, ReadFile } from '../../core/apply-patch/types';
 import type { MultiFilePlan } from '../../core/multi-file/types';
 import { pathDenied, quotePath } from '../../core/paths/deny';
@@ -138,10 +139,10 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
   // Every file's part, in plan order: what it becomes and what the result reports.
   const changes: GroupChange[] = [];
   const files: Array<Record<string, unknown>> = [];
-  const checks: Array<{ n: Named; newText: string | null }> = [];
-  const add = (n: Named, newText: string | null) => {
+  const checks: Array<{ n: Named; newText: string | null; movedAway?: boolean }> = [];
+  const add = (n: Named, newText: string | null, movedAway?: boolean) => {
     changes.push({ tool: req.tool, target: n.target, current: n.current, newText, turnId, client: ctx.client, createDirs: true });
-    checks.push({ n, newText });
+    checks.push({ n, newText, movedAway });
   };
   for (const f of planned.files) {
     const n = named.get(f.path) as Named;
@@ -151,12 +152,20 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     if (n.current && req.requireBaseForExisting && req.baseHashes[f.path] === undefined && !hasHashFor(req, named, n)) {
       return failureResult(fail('INVALID_INPUT', `${n.target.displayPath} already exists: pass its sha256 in base_hashes (the version you read; safe_read_file gives it), so your change cannot overwrite edits you have not seen. Nothing was changed.`, { field: 'base_hashes' }).failure, { path: n.target.displayPath, sha256: n.current.sha256, nothing_written: true });
     }
-    for (const part of partsOf(f)) add(named.get(part.path) as Named, part.newText);
+    // A move's source goes while its text lives on at the target: not a deletion to guard.
+    for (const part of partsOf(f)) add(named.get(part.path) as Named, part.newText, f.action === 'move' && part.newText === null);
   }
 
-  for (const { n, newText } of checks) {
+  for (const { n, newText, movedAway } of checks) {
     const path = n.target.displayPath;
     const before = n.current?.text;
+    if (newText === null && before !== undefined && !movedAway && !req.allowSizeReduce) {
+      const guarded = checkDeletion(before, { minBytes: settings.writeGuardMinBytes });
+      if (!guarded.ok) {
+        await host.store.recordAttempt({ tool: req.tool, path, outcome: 'blocked', beforeText: before, turnId, client: ctx.client, message: guarded.failure.message });
+        return failureResult(guarded.failure, { path, nothing_written: true });
+      }
+    }
     if (newText !== null) {
       const checked = await checkNewText({
         path, before, newText, settings, allowSizeReduce: req.allowSizeReduce, skipValidation: req.skipValidation,

@@ -15,9 +15,10 @@ import type { InvocationContext } from '../host';
  * still be what the newest agent change left, unless `force`; never over unsaved changes).
  * Also the way back from a group a crash cut short: every entry kept its before snapshot.
  */
-export async function restoreGroup(ctx: InvocationContext, groupId: string, options: { tool?: string; force?: boolean } = {}): Promise<ToolResultJson> {
+export async function restoreGroup(ctx: InvocationContext, groupId: string, options: { tool?: string; force?: boolean; only?: ReadonlySet<string> } = {}): Promise<ToolResultJson> {
   const { store } = ctx.host;
-  const entries = store.listGroup(groupId).filter(isRestorable);
+  // `only`: the entries to restore (crash recovery restores just the files the change reached).
+  const entries = store.listGroup(groupId).filter(isRestorable).filter((e) => !options.only || options.only.has(e.id));
   if (!entries.length) return failureResult(fail('NO_BACKUPS', `No restorable backups of the multi-file change ${groupId} are left.`).failure);
   const texts = new Map<JournalEntry, string>();
   for (const e of entries) {

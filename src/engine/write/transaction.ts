@@ -137,7 +137,10 @@ export async function writeGroupTransaction(host: Host, changes: GroupChange[]):
   const kinds = changes.map(kindOf);
   const missing = changes.find((c, i) => kinds[i] === 'create' && isDelete(c));
   if (missing) return fail('FILE_NOT_FOUND', `${missing.target.displayPath} does not exist; there is nothing to delete.`);
-  const begun = await host.store.beginGroup(changes.map((c, i) => ({ tool: c.tool, path: c.target.displayPath, beforeText: c.current?.text ?? '', turnId: c.turnId, client: c.client, kind: kinds[i] })));
+  const begun = await host.store.beginGroup(changes.map((c, i) => ({
+    tool: c.tool, path: c.target.displayPath, beforeText: c.current?.text ?? '', turnId: c.turnId, client: c.client, kind: kinds[i],
+    intendedSha256: c.newText === null ? null : sha256Text(c.newText),
+  })));
   if (!begun.ok) return fail('INTERNAL_ERROR', `The backups could not be written (${begun.failure.message}), so nothing was changed.`);
   const ids = begun.entries.map((e) => e.id);
   const done: Written[] = [];

@@ -1,6 +1,4 @@
 import * as vscode from 'vscode';
-import { promises as fs } from 'node:fs';
-import * as nodePath from 'node:path';
 import { sha256Text } from '../../core/hash';
 import { fail, Result } from '../../core/types';
 import { writeClosedFileChecked } from '../../files/write-direct';

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 
@@ -142,7 +143,7 @@ describe('architecture: layer imports', () => {
   });
 
   it('the loop check finds a loop (a planted two-file cycle)', () => {
-    const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'ase-loop-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-loop-'));
     try {
       fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = 1;\n");
       fs.writeFileSync(path.join(dir, 'b.ts'), "import type { a } from './a';\nexport const b = 2;\n");

@@ -41,7 +41,6 @@ export class FakeHost {
     this.store = new BackupStore(this.storeDir);
     const settings = toSafeEditSettings(effectiveSettings(() => undefined, true).values);
     const schemas = new Map(mcpToolListings().map((t) => [t.name, t.inputSchema as unknown as JsonSchema]));
-    const self = this;
     this.host = {
       storageDir: this.storeDir,
       store: this.store,
@@ -56,9 +55,9 @@ export class FakeHost {
         return schema ? checkInputAgainstSchema(schema, input) : fail('INTERNAL_ERROR', `no schema for ${tool}`);
       },
       identify: async (p) => p,
-      peekVersion: async (p) => String(self.files.get(p)?.text.length ?? ''),
+      peekVersion: async (p) => String(this.files.get(p)?.text.length ?? ''),
       turnIdFor: () => undefined,
-      consentForSensitive: async () => (self.consent === 'allow' ? { ok: true } : fail('PERMISSION_DENIED', 'declined')),
+      consentForSensitive: async () => (this.consent === 'allow' ? { ok: true } : fail('PERMISSION_DENIED', 'declined')),
       ask: async () => undefined,
       exec: { refusal: () => fail('PERMISSION_DENIED', 'no programs in the fake').failure, confirm: async () => undefined },
     };
@@ -90,51 +89,51 @@ export class FakeHost {
   }
 
   private fileHost(): FileHost {
-    const self = this;
+    // arrow functions throughout: `this` is the fake
     const read = (p: string): FileText | undefined => {
-      const f = self.files.get(p);
+      const f = this.files.get(p);
       if (!f) return undefined;
       const text = f.editor ?? f.text;
       return { text, sha256: sha256Text(text), eol: eolKind(text), bom: false, isOpen: f.editor !== undefined, isDirty: f.editor !== undefined };
     };
-    const holds = (p: string, current: { text?: string } | undefined): boolean => self.files.get(p)?.text === current?.text || (self.files.get(p)?.editor !== undefined && self.files.get(p)?.editor === current?.text);
+    const holds = (p: string, current: { text?: string } | undefined): boolean => this.files.get(p)?.text === current?.text || (this.files.get(p)?.editor !== undefined && this.files.get(p)?.editor === current?.text);
     return {
       roots: () => [{ path: '/fake' }],
-      resolve: async (input) => ({ ok: true, target: self.target(input.replace(/^\.\//, '')) }),
+      resolve: async (input) => ({ ok: true, target: this.target(input.replace(/^\.\//, '')) }),
       readText: async (t) => {
         const current = read(t.displayPath);
         return current ? { ok: true, current } : fail('FILE_NOT_FOUND', `${t.displayPath} does not exist.`);
       },
       readForRestore: async (t) => ({ ok: true, current: read(t.displayPath) }),
-      async writeText(t, current, newText): Promise<Result<{ applied: Applied }>> {
+      writeText: async (t, current, newText): Promise<Result<{ applied: Applied }>> => {
         const p = t.displayPath;
-        self.beforeChange.get(p)?.();
-        if (self.failWrite.has(p)) return fail('INTERNAL_ERROR', `${p}: the fake refused the write`);
+        this.beforeChange.get(p)?.();
+        if (this.failWrite.has(p)) return fail('INTERNAL_ERROR', `${p}: the fake refused the write`);
         if (current !== undefined && !holds(p, current)) return fail('HASH_MISMATCH', `${p} changed on disk while the change was being prepared.`);
-        if (current === undefined && self.files.has(p)) return fail('HASH_MISMATCH', `${p} appeared meanwhile.`);
-        if (self.refuseSave.has(p)) {
+        if (current === undefined && this.files.has(p)) return fail('HASH_MISMATCH', `${p} appeared meanwhile.`);
+        if (this.refuseSave.has(p)) {
           // the text reached the "editor", the disk kept the old bytes
-          const f = self.files.get(p) ?? { text: '' };
-          self.files.set(p, { ...f, editor: newText });
-          if (current === undefined) self.files.delete(p);
+          const f = this.files.get(p) ?? { text: '' };
+          this.files.set(p, { ...f, editor: newText });
+          if (current === undefined) this.files.delete(p);
           return { ok: true, applied: { text: newText, sha256: sha256Text(newText), saved: false, notes: [] } };
         }
-        self.files.set(p, { text: newText });
-        self.log.push(`write ${p}`);
+        this.files.set(p, { text: newText });
+        this.log.push(`write ${p}`);
         return { ok: true, applied: { text: newText, sha256: sha256Text(newText), saved: true, notes: [] } };
       },
-      async writeBytes(t, _current, data) {
-        self.files.set(t.displayPath, { text: data.toString('utf8') });
-        self.log.push(`bytes ${t.displayPath}`);
+      writeBytes: async (t, _current, data) => {
+        this.files.set(t.displayPath, { text: data.toString('utf8') });
+        this.log.push(`bytes ${t.displayPath}`);
         return { ok: true };
       },
-      async delete(t, current) {
+      delete: async (t, current) => {
         const p = t.displayPath;
-        self.beforeChange.get(p)?.();
-        if (self.failDelete.has(p)) return fail('INTERNAL_ERROR', `${p}: the fake refused the delete`);
+        this.beforeChange.get(p)?.();
+        if (this.failDelete.has(p)) return fail('INTERNAL_ERROR', `${p}: the fake refused the delete`);
         if (!holds(p, current as { text?: string })) return fail('HASH_MISMATCH', `${p} changed on disk while the change was being prepared (another program wrote it). Nothing was changed; read the file again.`);
-        self.files.delete(p);
-        self.log.push(`delete ${p}`);
+        this.files.delete(p);
+        this.log.push(`delete ${p}`);
         return { ok: true };
       },
       languageId: () => 'plaintext',

@@ -68,7 +68,7 @@ describe('resolveInWorkspace (property: hostile paths never resolve outside)', (
             resolved++;
             assert.ok(isInsideOrEqual(ws, r.absPath, false), `${JSON.stringify(p)} → ${r.absPath}`);
             assert.ok(isInsideOrEqual(realWs, r.realPath, false), `${JSON.stringify(p)} → real ${r.realPath}`);
-            if (opts.hasOwnProperty('forWrite')) assert.ok(!/(^|\/)\.git(\/|$)/i.test(r.realRelPath));
+            if (Object.prototype.hasOwnProperty.call(opts, 'forWrite')) assert.ok(!/(^|\/)\.git(\/|$)/i.test(r.realRelPath));
           } else {
             refused++;
             assert.ok(['PATH_DENIED', 'FILE_NOT_FOUND'].includes(r.failure.error_type), r.failure.error_type);

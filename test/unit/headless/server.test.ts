@@ -278,20 +278,28 @@ describe('headless MCP server over stdio', () => {
     assert.equal(fs.existsSync(path.join(root, 'new.txt')), false);
   });
 
-  it('a multi-file change a crash cut short is put back to all-before when the next server starts', async () => {
+  it('a multi-file change a crash cut short: the files it reached are put back at the next start, the others left as they are', async () => {
     await server.close();
     fs.writeFileSync(path.join(root, 'c1.txt'), 'one\n');
     fs.writeFileSync(path.join(root, 'c2.txt'), 'two\n');
-    // A crash between the group's backups and its writes: entries pending, c1 already written.
+    fs.writeFileSync(path.join(root, 'c3.txt'), 'three\n');
+    // A crash between the group's writes: c1 was written, c2 not yet; c3 was written and then
+    // changed again by someone else before the next start.
     const crashed = new BackupStore(store);
     assert.ok((await crashed.open()).ok);
-    const begun = await crashed.beginGroup([{ tool: 'safe_patch', path: 'c1.txt', beforeText: 'one\n' }, { tool: 'safe_patch', path: 'c2.txt', beforeText: 'two\n' }]);
+    const begun = await crashed.beginGroup([
+      { tool: 'safe_patch', path: 'c1.txt', beforeText: 'one\n', intendedSha256: sha256Text('ONE\n') },
+      { tool: 'safe_patch', path: 'c2.txt', beforeText: 'two\n', intendedSha256: sha256Text('TWO\n') },
+      { tool: 'safe_patch', path: 'c3.txt', beforeText: 'three\n', intendedSha256: sha256Text('THREE\n') },
+    ]);
     assert.ok(begun.ok, JSON.stringify(begun));
     fs.writeFileSync(path.join(root, 'c1.txt'), 'ONE\n');
+    fs.writeFileSync(path.join(root, 'c3.txt'), 'THREE, and later work\n');
     await crashed.close();
     server = await startServer(root, store);
-    assert.deepEqual(['c1.txt', 'c2.txt'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')), ['one\n', 'two\n']);
-    assert.match(server.stderr(), /cut short by a crash/);
+    assert.deepEqual(['c1.txt', 'c2.txt', 'c3.txt'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')), ['one\n', 'two\n', 'THREE, and later work\n']);
+    assert.match(server.stderr(), /c1\.txt was put back/);
+    assert.match(server.stderr(), /c3\.txt changed since and was left as it is/);
     // the recovery is itself a change: what c1 held after the crash is restorable
     const list = await server.call('list_backups', { path: 'c1.txt' });
     assert.equal(list.backups[0].tool, 'crash_recovery', JSON.stringify(list));

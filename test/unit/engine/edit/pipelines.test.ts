@@ -74,4 +74,24 @@ describe('engine/edit: the single- and multi-file pipelines on a fake host', () 
     assert.equal(r.error_type, 'HASH_MISMATCH');
     assert.equal(fake.shown('a.txt'), 'theirs\n');
   });
+
+  it('deleting a file the shrink guard protects needs allow_size_reduce, as a shrink does; a move of it does not', async () => {
+    const big = 'x'.repeat(5000) + '\n';
+    fake.put('big.txt', big);
+    fake.put('small.txt', 'tiny\n');
+    const patch = '*** Begin Patch\n*** Delete File: big.txt\n*** End Patch\n';
+    const refused = await call('safe_patch', { unified_diff: patch, base_hashes: { 'big.txt': sha256Text(big) } });
+    assert.equal(refused.error_type, 'SIZE_REDUCTION_BLOCKED', JSON.stringify(refused));
+    assert.equal(refused.nothing_written, true);
+    assert.equal(fake.shown('big.txt'), big);
+    assert.equal(fake.store.list('big.txt')[0].outcome, 'blocked');
+    const small = await call('safe_patch', { unified_diff: '*** Begin Patch\n*** Delete File: small.txt\n*** End Patch\n', base_hashes: { 'small.txt': sha256Text('tiny\n') } });
+    assert.equal(small.success, true, JSON.stringify(small));
+    const moved = await call('safe_patch', { unified_diff: '*** Begin Patch\n*** Update File: big.txt\n*** Move to: moved.txt\n@@\n-' + 'x'.repeat(5000) + '\n+y\n*** End Patch\n', base_hashes: { 'big.txt': sha256Text(big) } });
+    assert.equal(moved.success, true, JSON.stringify(moved));
+    fake.put('big2.txt', big);
+    const allowed = await call('safe_patch', { unified_diff: '*** Begin Patch\n*** Delete File: big2.txt\n*** End Patch\n', base_hashes: { 'big2.txt': sha256Text(big) }, allow_size_reduce: true });
+    assert.equal(allowed.success, true, JSON.stringify(allowed));
+    assert.equal(fake.shown('big2.txt'), undefined);
+  });
 });
