@@ -17,12 +17,18 @@ const version = typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : '0.0.0';
 
 async function main(): Promise<number | undefined> {
   const parsed = parseConnectArgs(process.argv.slice(2));
-  if (parsed.kind === 'error') { process.stderr.write(`agent-safe-edit-connect: ${parsed.message}\n${CONNECT_USAGE}\n`); return 2; }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`agent-safe-edit-connect: ${parsed.message}\n${CONNECT_USAGE}\n`);
+    return 2;
+  }
   const dir = parsed.dir ?? nodePath.dirname(__filename);
   const live = readLiveConnection(dir, parsed.workspace);
   if (parsed.kind === 'headers') {
     const headers = authorizationHeaders(live, [parsed.url, process.env.CLAUDE_CODE_MCP_SERVER_URL]);
-    if (!headers.ok) { process.stderr.write(`agent-safe-edit-connect: ${headers.message}\n`); return 1; }
+    if (!headers.ok) {
+      process.stderr.write(`agent-safe-edit-connect: ${headers.message}\n`);
+      return 1;
+    }
     process.stdout.write(`${headers.text}\n`);
     return 0;
   }
@@ -40,7 +46,12 @@ async function main(): Promise<number | undefined> {
   return undefined;
 }
 
-main().then((code) => { if (code !== undefined) process.exitCode = code; }, (e) => {
-  process.stderr.write(`agent-safe-edit-connect: ${(e as Error)?.stack ?? String(e)}\n`);
-  process.exitCode = 1;
-});
+main().then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (e) => {
+    process.stderr.write(`agent-safe-edit-connect: ${(e as Error)?.stack ?? String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -28,7 +28,11 @@ export const CONNECTIONS_FOLDER = 'connections';
 /** The file name of a workspace's record: its base name (for people) and a hash of its real path. */
 export function connectionFileName(workspaceRealPath: string): string {
   const hash = createHash('sha256').update(workspaceRealPath, 'utf8').digest('hex').slice(0, 16);
-  const name = nodePath.basename(workspaceRealPath).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'root';
+  const name =
+    nodePath
+      .basename(workspaceRealPath)
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .slice(0, 40) || 'root';
   return `${name}-${hash}.json`;
 }
 
@@ -115,7 +119,10 @@ export function readLiveConnection(dir: string, workspace: string, isAlive: (pid
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
-    return { ok: false, message: `VS Code is not serving Agent Safe Edit for ${real}: open that folder in VS Code with the extension installed (setting safeEdit.mcp.enabled on), then connect again.` };
+    return {
+      ok: false,
+      message: `VS Code is not serving Agent Safe Edit for ${real}: open that folder in VS Code with the extension installed (setting safeEdit.mcp.enabled on), then connect again.`,
+    };
   }
   let record: Partial<ConnectionRecord>;
   try {
@@ -127,7 +134,10 @@ export function readLiveConnection(dir: string, workspace: string, isAlive: (pid
     return { ok: false, message: `${file} is not a connection record; reload the VS Code window of ${real}.` };
   }
   if (!isAlive(record.pid)) {
-    return { ok: false, message: `The VS Code window that served Agent Safe Edit for ${real} has ended (process ${record.pid}); open the folder in VS Code again, then connect again.` };
+    return {
+      ok: false,
+      message: `The VS Code window that served Agent Safe Edit for ${real} has ended (process ${record.pid}); open the folder in VS Code again, then connect again.`,
+    };
   }
   return { ok: true, record: { url: record.url, token: record.token, pid: record.pid, workspace: real } };
 }

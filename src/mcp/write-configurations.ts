@@ -32,8 +32,10 @@ export async function writeConfigurations(services: Services, connection: LiveSe
   const folder = vscode.workspace.workspaceFolders?.[0];
   const entry = connection && helperConnection(connection);
   if (!connection || !folder || !entry) {
-    const message = !connection ? 'Agent Safe Edit: the MCP server is off (safeEdit.mcp.enabled), so there is nothing to configure.'
-      : !folder ? 'Agent Safe Edit: open a folder first; the configuration is written into the workspace.'
+    const message = !connection
+      ? 'Agent Safe Edit: the MCP server is off (safeEdit.mcp.enabled), so there is nothing to configure.'
+      : !folder
+        ? 'Agent Safe Edit: open a folder first; the configuration is written into the workspace.'
         : 'Agent Safe Edit: the connection helper or the connection file could not be written; see the "Agent Safe Edit" output.';
     void vscode.window.showWarningMessage(message);
     return { ok: false, message };
@@ -43,7 +45,10 @@ export async function writeConfigurations(services: Services, connection: LiveSe
   if (!clients.length || args.confirm !== false) {
     const picked = await vscode.window.showQuickPick(
       (Object.keys(CLIENT_CONFIGS) as ClientId[]).map((id) => ({ label: CLIENT_CONFIGS[id].label, description: CLIENT_CONFIGS[id].file, picked: clients.includes(id), id })),
-      { canPickMany: true, placeHolder: 'Write the Agent Safe Edit MCP server into which agents\' workspace configuration? (no token goes into it: the agent fetches the current one through a helper)' },
+      {
+        canPickMany: true,
+        placeHolder: "Write the Agent Safe Edit MCP server into which agents' workspace configuration? (no token goes into it: the agent fetches the current one through a helper)",
+      },
     );
     if (!picked?.length) return { ok: false, cancelled: true, message: 'Cancelled; nothing was written.' };
     clients = picked.map((p) => p.id);
@@ -51,7 +56,14 @@ export async function writeConfigurations(services: Services, connection: LiveSe
   const files: Record<string, string> = {};
   for (const id of clients) {
     const rel = CLIENT_CONFIGS[id].file;
-    const written = await writeWorkspaceFile(services, folder.uri, rel, MCP_CONFIGURATION_TOOL, (text) => withOurServer(id, text, entry), () => true);
+    const written = await writeWorkspaceFile(
+      services,
+      folder.uri,
+      rel,
+      MCP_CONFIGURATION_TOOL,
+      (text) => withOurServer(id, text, entry),
+      () => true,
+    );
     if (!written.ok) {
       void vscode.window.showWarningMessage(`Agent Safe Edit: ${written.message}`);
       return { ok: false, message: written.message, files };

@@ -10,9 +10,7 @@ Reaches the Agent Safe Edit MCP server that VS Code runs for the workspace DIR.
   --dir     the folder of the connection files (default: the folder of this script)`;
 
 export type ConnectArgs =
-  | { kind: 'headers'; workspace: string; url?: string; dir?: string }
-  | { kind: 'stdio'; workspace: string; dir?: string }
-  | { kind: 'error'; message: string };
+  { kind: 'headers'; workspace: string; url?: string; dir?: string } | { kind: 'stdio'; workspace: string; dir?: string } | { kind: 'error'; message: string };
 
 /** Parses the helper's command line (without node and the script). Pure. */
 export function parseConnectArgs(argv: readonly string[]): ConnectArgs {

@@ -18,7 +18,10 @@ export function authorizationHeaders(live: LiveConnection, claimedUrls: Readonly
   const expected = normalized(live.record.url);
   const wrong = claimed.find((u) => normalized(u) !== expected);
   if (wrong !== undefined) {
-    return { ok: false, message: `The configuration names ${wrong}, but VS Code serves this workspace on ${live.record.url} now; the token is not sent elsewhere. Run "Agent Safe Edit: Write MCP Configuration for Other Agents…" in VS Code again.` };
+    return {
+      ok: false,
+      message: `The configuration names ${wrong}, but VS Code serves this workspace on ${live.record.url} now; the token is not sent elsewhere. Run "Agent Safe Edit: Write MCP Configuration for Other Agents…" in VS Code again.`,
+    };
   }
   return { ok: true, text: JSON.stringify({ Authorization: `Bearer ${live.record.token}` }) };
 }

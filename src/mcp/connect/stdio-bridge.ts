@@ -37,7 +37,16 @@ export async function bridgeStdioToHttp(stdio: Transport, record: ConnectionReco
       const why = error instanceof Error ? error.message : String(error);
       log(`relaying ${'method' in message ? message.method : 'a response'} failed: ${why}`);
       if ('method' in message && 'id' in message) {
-        void stdio.send({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `Agent Safe Edit in VS Code did not answer (${why}). If VS Code was restarted or its MCP server turned off and on, restart this MCP server in your agent.` } }).catch(() => undefined);
+        void stdio
+          .send({
+            jsonrpc: '2.0',
+            id: message.id,
+            error: {
+              code: -32000,
+              message: `Agent Safe Edit in VS Code did not answer (${why}). If VS Code was restarted or its MCP server turned off and on, restart this MCP server in your agent.`,
+            },
+          })
+          .catch(() => undefined);
       }
     });
   };

@@ -38,11 +38,14 @@ describe('MCP connection helper (mcp-connect.js)', () => {
 
   const publish = (pid = process.pid) => writeConnectionFile(dir, { url: endpoint.url, token: endpoint.token, pid, workspace });
   const headers = (args: string[], env: NodeJS.ProcessEnv = {}) => {
-    const r = spawnSync(process.execPath, [HELPER, 'headers', '--workspace', workspace, '--dir', dir, ...args], { encoding: 'utf8', env: { ...process.env, CLAUDE_CODE_MCP_SERVER_URL: '', ...env } });
+    const r = spawnSync(process.execPath, [HELPER, 'headers', '--workspace', workspace, '--dir', dir, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, CLAUDE_CODE_MCP_SERVER_URL: '', ...env },
+    });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
 
-  describe('headers (Claude Code\'s headersHelper)', () => {
+  describe("headers (Claude Code's headersHelper)", () => {
     it('prints the Authorization header of the live server, which the server accepts', async () => {
       publish();
       const r = headers(['--url', endpoint.url]);
@@ -55,7 +58,7 @@ describe('MCP connection helper (mcp-connect.js)', () => {
       assert.ok((await client.listTools()).tools.some((t) => t.name === 'safe_patch'));
     });
 
-    it('hands no token for another URL (a configuration that still names a port someone else took), from --url or from Claude Code\'s variable', () => {
+    it("hands no token for another URL (a configuration that still names a port someone else took), from --url or from Claude Code's variable", () => {
       publish();
       const stale = 'http://127.0.0.1:1/mcp';
       for (const r of [headers(['--url', stale]), headers(['--url', endpoint.url], { CLAUDE_CODE_MCP_SERVER_URL: stale }), headers([])]) {
@@ -82,14 +85,16 @@ describe('MCP connection helper (mcp-connect.js)', () => {
     async function connectStdio(): Promise<{ client: Client; stderr: () => string }> {
       const transport = new StdioClientTransport({ command: process.execPath, args: [HELPER, 'stdio', '--workspace', workspace, '--dir', dir], stderr: 'pipe' });
       let stderr = '';
-      transport.stderr?.on('data', (d: Buffer) => { stderr += d.toString('utf8'); });
+      transport.stderr?.on('data', (d: Buffer) => {
+        stderr += d.toString('utf8');
+      });
       const client = new Client({ name: 'cursor', version: '1' });
       await client.connect(transport);
       clients.push(client);
       return { client, stderr: () => stderr };
     }
 
-    it('relays a session to the server: tools listed and called, with the client\'s own name', async () => {
+    it("relays a session to the server: tools listed and called, with the client's own name", async () => {
       publish();
       const { client } = await connectStdio();
       const { tools } = await client.listTools();

@@ -57,7 +57,11 @@ describe('MCP HTTP server: tokens, sessions, body limit', () => {
     assert.equal(second.url, first.url, 'the port of last time is taken again');
     assert.notEqual(second.token, oldToken);
     assert.match(second.token, /^[A-Za-z0-9_-]{43}$/);
-    const raw = await fetch(second.url, { method: 'POST', headers: { Authorization: `Bearer ${oldToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{}' });
+    const raw = await fetch(second.url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${oldToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
     assert.equal(raw.status, 401);
     await assert.rejects(connect(second, oldToken), /wrong token/);
     const { client } = await connect(second, second.token);
@@ -94,7 +98,9 @@ describe('MCP HTTP server: tokens, sessions, body limit', () => {
   it('a session with a call in flight is never evicted; when every one is busy, a new client gets 503 saying so', async () => {
     const e = await start({ maxSessions: 1 });
     const a = await connect(e, e.token, 'busy');
-    held = new Promise<void>((r) => { release = r; });
+    held = new Promise<void>((r) => {
+      release = r;
+    });
     const running = a.client.callTool({ name: 'execute_program', arguments: { hold: true } });
     await new Promise((r) => setTimeout(r, 100));
     await assert.rejects(connect(e, e.token, 'late'), /503|busy/);
@@ -111,16 +117,32 @@ describe('MCP HTTP server: tokens, sessions, body limit', () => {
       return shell.replace('"content":""', `"content":"${'a'.repeat(bytes - Buffer.byteLength(shell))}"`);
     }
     async function post(e: McpEndpoint, sessionId: string, body: string, chunked: boolean): Promise<{ status: number; text: string }> {
-      const headers: Record<string, string> = { Authorization: `Bearer ${e.token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${e.token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-06-18',
+      };
       const data = Buffer.from(body);
       const init: any = chunked
-        ? { method: 'POST', headers, duplex: 'half', body: new ReadableStream({ start(c) { for (let i = 0; i < data.length; i += 65536) c.enqueue(data.subarray(i, i + 65536)); c.close(); } }) }
+        ? {
+            method: 'POST',
+            headers,
+            duplex: 'half',
+            body: new ReadableStream({
+              start(c) {
+                for (let i = 0; i < data.length; i += 65536) c.enqueue(data.subarray(i, i + 65536));
+                c.close();
+              },
+            }),
+          }
         : { method: 'POST', headers, body: data };
       const r = await fetch(e.url, init);
       return { status: r.status, text: await r.text() };
     }
 
-    it('a 5 MiB argument reaches the tool (the SDK\'s own 4 MiB default no longer applies)', async () => {
+    it("a 5 MiB argument reaches the tool (the SDK's own 4 MiB default no longer applies)", async () => {
       const e = await start();
       const { client } = await connect(e, e.token);
       const r: any = await client.callTool({ name: 'write_file', arguments: { content: 'x'.repeat(5 * 1024 * 1024) } });
