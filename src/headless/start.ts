@@ -24,7 +24,7 @@ export async function openHeadless(options: HeadlessOptions, log: (line: string)
   }
   const storeDir = options.store ?? defaultStoreDir(realRoot, process.env, os.homedir());
   const settings = toSafeEditSettings(effectiveSettings(() => undefined, true).values);
-  const store = new BackupStore(storeDir, { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes });
+  const store = new BackupStore(storeDir, { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes, log });
   const opened = await store.open();
   if (!opened.ok) {
     const pid = opened.failure.pid;

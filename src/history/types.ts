@@ -91,10 +91,16 @@ export interface BackupStoreOptions {
   /** At most this many deltas share one keyframe. Default 200. */
   maxDeltasPerKeyframe?: number;
   /**
-   * Test hook: called at each durability step of begin/finish (e.g. "begin:snapshot",
-   * "begin:journal"), so the crash test can kill the process at every one of them.
+   * Test hook: called at each durability step of begin/finish, of retention, garbage
+   * collection and journal compaction (e.g. "begin:snapshot", "gc:removed",
+   * "compact:renamed"), so the crash test can kill the process at every one of them.
    */
   onStep?: (step: string) => void;
+  /**
+   * Where the store says what it refused to do and why (it lost its lock to another owner).
+   * Default: console.warn.
+   */
+  log?: (line: string) => void;
 }
 
 /** What `open` found and repaired. */

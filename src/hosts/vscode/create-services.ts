@@ -41,7 +41,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   );
 
   const settings = readSettings();
-  const store = new BackupStore(nodePath.join(storageDir, 'backups'), { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes });
+  const store = new BackupStore(nodePath.join(storageDir, 'backups'), { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes, log: (line) => output.appendLine(line) });
   const opened = await store.open();
   if (!opened.ok) output.appendLine(`Backup store could not be opened: ${opened.failure.message}`);
   else if (opened.recovery.interrupted.length > 0) output.appendLine(`Recovered ${opened.recovery.interrupted.length} interrupted edit(s) from the journal: ${opened.recovery.interrupted.join(', ')}`);
