@@ -35,11 +35,12 @@ export interface Host {
   /** The turn a call belongs to (its chat request, or its MCP session's quiet-gap turn). */
   turnIdFor(invocationToken: unknown): string | undefined;
   /**
-   * A protected file's change needs the user's yes: VS Code asks (the chat's confirmation, else
-   * a modal); the disk host cannot ask and refuses unless the user allowed protected files.
-   * Undefined is "go ahead".
+   * A protected file's change needs the user's yes: VS Code asks (the chat's confirmation of
+   * this exact change for this call's `holder`, else a modal); the disk host cannot ask and
+   * refuses unless the user allowed protected files. `holder` is the call's
+   * InvocationContext.consentHolder (undefined: no confirmation can cover the call).
    */
-  consentForSensitive(target: Target, oldText: string, newText: string, tool: string): Promise<{ ok: true } | { ok: false; failure: Failure }>;
+  consentForSensitive(target: Target, oldText: string, newText: string, tool: string, holder: string | undefined): Promise<{ ok: true } | { ok: false; failure: Failure }>;
   /** A modal question to the user; the chosen button, or undefined (no one to ask, dismissed). */
   ask(prompt: UserPrompt): Promise<string | undefined>;
   /** What execute_program may do here. */
@@ -69,6 +70,8 @@ export interface FileText {
   eol: EolKind;
   /** A UTF-8 BOM is on disk; kept by every write, never part of `text` or the hash. */
   bom: boolean;
+  /** The file's permission bits, when the host knows them: a move or a re-creation keeps them. */
+  mode?: number;
   /** An editor holds the file (VS Code host). */
   isOpen?: boolean;
   /** That editor has changes the user has not saved: a rollback never overwrites them, a save never happens for them. */
@@ -106,6 +109,12 @@ export interface Applied {
   notes: string[];
 }
 
+/** What a new file takes over from the file it stands in for: the BOM and the permission bits. */
+export interface FileLike {
+  bom: boolean;
+  mode?: number;
+}
+
 /** Reading, writing and deleting files, the host's way. Every method is confined to targets it resolved. */
 export interface FileHost {
   /** The workspace folders (VS Code's file folders; the disk host's one root). */
@@ -116,8 +125,12 @@ export interface FileHost {
   readText(target: Target, maxBytes: number): Promise<Result<{ current: FileText }>>;
   /** A file for a rollback: text when it can be, else its bytes (up to maxRawBytes); undefined when missing. */
   readForRestore(target: Target, maxTextBytes: number, maxRawBytes: number): Promise<Result<{ current: FileContent | undefined }>>;
-  /** Creates (current undefined) or changes a text file; the host re-checks that the file holds `current` where it writes to disk. */
-  writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean): Promise<Result<{ applied: Applied }>>;
+  /**
+   * Creates (current undefined) or changes a text file; the host re-checks that the file holds
+   * `current` where it writes to disk. A file created `like` another (a move's target, a deleted
+   * file put back) gets that BOM and mode; a changed file always keeps its own.
+   */
+  writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean, like?: FileLike): Promise<Result<{ applied: Applied }>>;
   /** Writes bytes (or a text's UTF-8) as they are, after checking the disk holds `current` (null: the file must not exist). */
   writeBytes(target: Target, current: FileContent | undefined, data: Buffer, createDirs: boolean): Promise<Result<{}>>;
   /** Deletes the file only while it still holds `current` (another program's later content is never deleted unseen). */
@@ -179,4 +192,10 @@ export interface InvocationContext {
   invocationToken: unknown;
   /** Who called, as the history records it: "chat", "mcp:<client name>", undefined for other callers. */
   client?: string;
+  /**
+   * Who may use a consent ticket a chat confirmation left (hosts/vscode/consent-holder.ts): set
+   * only on calls through vscode.lm, the one way a confirmation can precede a call; MCP and
+   * command calls leave it undefined and are always asked in the tool's own dialog.
+   */
+  consentHolder?: string;
 }

@@ -30,11 +30,12 @@ export class ToolRunner<I = unknown> {
 
   /**
    * One call: the result as the model receives it (with what `decorate` adds: VS Code attaches
-   * late diagnostics of earlier edits), noted in the activity log.
+   * late diagnostics of earlier edits), noted in the activity log. `consentHolder`: see
+   * InvocationContext (only vscode.lm calls have one).
    */
-  async call(rawInput: unknown, token: CancelSignal, invocationToken: unknown, client: string | undefined, decorate?: (result: ToolResultJson, startedAt: number) => ToolResultJson): Promise<{ result: ToolResultJson; text: string }> {
+  async call(rawInput: unknown, token: CancelSignal, invocationToken: unknown, client: string | undefined, decorate?: (result: ToolResultJson, startedAt: number) => ToolResultJson, consentHolder?: string): Promise<{ result: ToolResultJson; text: string }> {
     const startedAt = Date.now();
-    const ran = await this.run(rawInput, token, invocationToken, client);
+    const ran = await this.run(rawInput, token, invocationToken, client, consentHolder);
     const result = decorate ? decorate(ran, startedAt) : ran;
     const text = JSON.stringify(result);
     this.host.activity.record(Date.now(), this.def.name, result.success, Buffer.byteLength(text, 'utf8'), {
@@ -47,7 +48,7 @@ export class ToolRunner<I = unknown> {
   }
 
   /** The whole call, as data; exported for the benchmarks and tests that bypass a client. */
-  async run(rawInput: unknown, token: CancelSignal, invocationToken?: unknown, client?: string): Promise<ToolResultJson> {
+  async run(rawInput: unknown, token: CancelSignal, invocationToken?: unknown, client?: string, consentHolder?: string): Promise<ToolResultJson> {
     const { host, def } = this;
     const checked = host.checkInput(def.name, rawInput);
     const path = pathOf(rawInput);
@@ -64,7 +65,7 @@ export class ToolRunner<I = unknown> {
       const gate = host.guard.before(call);
       if (!gate.proceed) return failureResult(gate.failure, path ? { path } : {});
       if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'The call was cancelled before it started; nothing was changed.' };
-      const result = await def.invoke(input, { host, token, invocationToken, client });
+      const result = await def.invoke(input, { host, token, invocationToken, client, consentHolder });
       const replaced = await this.judge(call, result);
       if (replaced) return failureResult(replaced, { path: result.path ?? path });
       return gate.warning ? { ...result, warning: gate.warning } : result;

@@ -49,6 +49,12 @@ export interface ResolvedPath {
   realRoot: string;
   exists: boolean;
   kind: 'file' | 'directory' | 'missing';
+  /**
+   * The existing file's device and inode ("dev:ino"): on a case-insensitive mount (WSL /mnt/c,
+   * CIFS, a casefold folder) `readme.md` and `README.md` have two real paths but this one
+   * identity, so two names of one file are told apart from two files.
+   */
+  fileId?: string;
 }
 
 export type PathResolution = ({ ok: true } & ResolvedPath) | { ok: false; failure: Failure };
@@ -163,9 +169,11 @@ async function resolveUnsafe(input: unknown, roots: readonly WorkspaceRootInput[
 
   let kind: ResolvedPath['kind'] = 'missing';
   let linkCount = 0;
+  let fileId: string | undefined;
   if (real.exists) {
     const stat = await fs.stat(real.path);
     linkCount = stat.nlink;
+    fileId = `${stat.dev}:${stat.ino}`;
     if (stat.isFile()) kind = 'file';
     else if (stat.isDirectory()) kind = 'directory';
     else return pathDenied('SPECIAL_FILE', `${quotePath(original)} is a device, pipe or socket, not a regular file.`, input);
@@ -208,6 +216,7 @@ async function resolveUnsafe(input: unknown, roots: readonly WorkspaceRootInput[
     realRoot: realRoot.real,
     exists: real.exists,
     kind,
+    ...(fileId !== undefined ? { fileId } : {}),
   };
 }
 

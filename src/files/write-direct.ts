@@ -27,8 +27,14 @@ export async function writeBytesOverText(realPath: string, expected: { text: str
  * not UTF-8 or too large): the bytes on disk must still hash to `expectedSha256`, or, when
  * that is null, the file must not exist. See {@link writeFileChecked}. Never throws.
  */
-export async function writeBytesChecked(realPath: string, expectedSha256: string | null, data: Buffer, displayPath: string): Promise<Result<{}>> {
-  return writeFileChecked(realPath, (bytes) => sha256Bytes(bytes) === expectedSha256, data, displayPath, expectedSha256 === null);
+export async function writeBytesChecked(realPath: string, expectedSha256: string | null, data: Buffer, displayPath: string, createMode?: number): Promise<Result<{}>> {
+  return writeFileChecked(realPath, (bytes) => sha256Bytes(bytes) === expectedSha256, data, displayPath, expectedSha256 === null, createMode);
+}
+
+/** A new text file's bytes: the text's UTF-8, after a BOM when it is to have one. */
+export function textBytes(text: string, bom: boolean): Buffer {
+  const body = Buffer.from(text, 'utf8');
+  return bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
 }
 
 /**
@@ -38,11 +44,12 @@ export async function writeBytesChecked(realPath: string, expectedSha256: string
  *   file passes too (a file being re-created) and one that appeared meanwhile does not;
  * - the new bytes go to a temp file beside the target (same file system), are flushed, and
  *   renamed over the REAL path (a symlink stays a symlink; a crash leaves old or new, never
- *   a torn file), keeping the file's permission bits.
+ *   a torn file), keeping the file's permission bits (a new file: `createMode`).
  * No `vscode` import. Never throws.
  */
-async function writeFileChecked(realPath: string, isUnchanged: (bytes: Buffer) => boolean, data: Buffer, displayPath: string, mayBeMissing = false): Promise<Result<{}>> {
-  let mode = 0o644;
+async function writeFileChecked(realPath: string, isUnchanged: (bytes: Buffer) => boolean, data: Buffer, displayPath: string, mayBeMissing = false, createMode?: number): Promise<Result<{}>> {
+  // A new file gets the mode asked for (a moved or re-created file's own), else rw-r--r--.
+  let mode = createMode ?? 0o644;
   try {
     const bytes = await fs.readFile(realPath);
     mode = (await fs.stat(realPath)).mode & 0o7777;

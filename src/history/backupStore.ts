@@ -38,6 +38,10 @@ export interface BeginInput {
    * one that someone changed since (JournalEntry.intended_sha256).
    */
   intendedSha256?: string | null;
+  /** The file had a UTF-8 BOM (JournalEntry.before_bom). */
+  beforeBom?: boolean;
+  /** The file's permission bits (JournalEntry.before_mode). */
+  beforeMode?: number;
 }
 
 export interface FinishInput {
@@ -621,6 +625,8 @@ export class BackupStore {
       ...(input.client !== undefined ? { client: input.client } : {}),
       kind: input.kind ?? 'modify',
       ...(input.intendedSha256 !== undefined ? { intended_sha256: input.intendedSha256 } : {}),
+      ...(input.beforeBom ? { before_bom: true } : {}),
+      ...(input.beforeMode !== undefined ? { before_mode: input.beforeMode } : {}),
     };
   }
 

@@ -24,7 +24,9 @@ export function isJournalEntry(value: unknown): value is JournalEntry {
     && (e.finished_time === undefined || isCount(e.finished_time))
     && (e.kind === undefined || e.kind === 'create' || e.kind === 'modify' || e.kind === 'delete')
     && isOptionalString(e.group_id) && (e.group_size === undefined || isCount(e.group_size))
-    && (e.intended_sha256 === undefined || e.intended_sha256 === null || (typeof e.intended_sha256 === 'string' && SHA_RE.test(e.intended_sha256)));
+    && (e.intended_sha256 === undefined || e.intended_sha256 === null || (typeof e.intended_sha256 === 'string' && SHA_RE.test(e.intended_sha256)))
+    && (e.before_bom === undefined || typeof e.before_bom === 'boolean')
+    && (e.before_mode === undefined || (isCount(e.before_mode) && (e.before_mode as number) <= 0o7777));
 }
 
 /** Shape check of an update record's `set`. */

@@ -62,6 +62,13 @@ export interface JournalEntry {
    * change reached them); a file that holds anything else was changed since and is left alone.
    */
   intended_sha256?: string | null;
+  /**
+   * The file's UTF-8 BOM and permission bits before the change, when the writer knew them: a
+   * rollback that re-creates a deleted file gives them back. Absent on older entries (no BOM,
+   * the default mode).
+   */
+  before_bom?: boolean;
+  before_mode?: number;
 }
 
 export type ChangeKind = 'create' | 'modify' | 'delete';

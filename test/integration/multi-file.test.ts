@@ -273,7 +273,7 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     assert.match(String(confirm.message.value ?? confirm.message), /\+ {2}"a": 2/);
     assert.doesNotMatch(String(confirm.message.value ?? confirm.message), /a\.ts/, 'only the protected file is shown');
     // no consent answer is set: a modal would wait, so the call landing shows the ticket was taken
-    const r = await tool.run(input, token, undefined);
+    const r = JSON.parse((await tool.invoke({ input, toolInvocationToken: undefined }, token)).content[0].value);
     assert.equal(r.success, true, JSON.stringify(r));
     assert.equal(t.read('.vscode/settings.json'), '{\n  "a": 2\n}\n');
     assert.equal(ext().services.consentPromptsForTests().length, 0, 'no dialog');

@@ -1,7 +1,7 @@
 import * as nodePath from 'node:path';
 import type { EditPlan, PlannedEdit } from './edit-requests';
 import { fail, Result } from '../../core/types';
-import type { DiagnosticsReport, FileText, InvocationContext, Target } from '../host';
+import type { DiagnosticsReport, FileLike, FileText, InvocationContext, Target } from '../host';
 import { writeTransaction } from '../write/transaction';
 import { withLockedTarget } from '../locked-target';
 import { diffLineCounts } from '../../core/diff';
@@ -20,6 +20,8 @@ export interface EditRequest extends PlannedEdit {
    * as text (binary, not UTF-8, too large): a rollback restores it without decoding it.
    */
   onUnreadable?(target: Target): Promise<ToolResultJson>;
+  /** A file the rollback re-creates gets the BOM and mode it had (journaled with the change that deleted it). */
+  like?: FileLike;
 }
 
 /**
@@ -56,7 +58,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   if ('stop' in checked) return checked.stop;
   const { plan, check } = checked;
 
-  const consent = await host.consentForSensitive(target, current?.text ?? '', plan.newText, req.tool);
+  const consent = await host.consentForSensitive(target, current?.text ?? '', plan.newText, req.tool, ctx.consentHolder);
   if (!consent.ok) {
     await attempt('blocked', consent.failure.message);
     return failureResult(consent.failure, { path });
@@ -73,6 +75,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
     turnId,
     client: ctx.client,
     createDirs: req.createDirs,
+    ...(req.like ? { like: req.like } : {}),
     beforeWrite: async () => {
       watch = await host.diagnostics?.watch(target, current);
     },

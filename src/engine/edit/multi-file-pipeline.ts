@@ -4,11 +4,12 @@ import { checkDeletion } from '../../core/size-guard';
 import type { FilePlan, ReadFile } from '../../core/apply-patch/types';
 import type { MultiFilePlan } from '../../core/multi-file/types';
 import { pathDenied, quotePath } from '../../core/paths/deny';
-import type { FileText, InvocationContext, Target } from '../host';
+import type { FileLike, FileText, InvocationContext, Target } from '../host';
 import { checkNewText } from './edit-checks';
 import { hashMismatchResult } from '../results/hash-mismatch';
 import { failureResult, ToolResultJson } from '../results/tool-result';
 import { leavesUnchanged, partsOf } from './multi-file-parts';
+import { sameFileFailure, sameFileTwice } from './same-file';
 import { GroupChange, writeGroupTransaction } from '../write/transaction';
 
 /** A multi-file edit: which paths it names, which hashes the agent read, and its pure plan. */
@@ -30,6 +31,8 @@ export interface MultiFileRequest {
    * Options rollback-like callers need: a per-file check on the text just read.
    */
   plan(readFile: ReadFile): MultiFilePlan;
+  /** The BOM and mode a file the plan re-creates had (a group rollback reads them from the journal). */
+  likeFor?(path: string): FileLike | undefined;
   /** Checked on every named file under the locks before anything else (rollback of a group). */
   precheck?(path: string, current: FileText | undefined): { ok: true } | { ok: false; failure: Failure };
 }
@@ -56,27 +59,23 @@ export async function runMultiFileEdit(ctx: InvocationContext, req: MultiFileReq
   const options = { forWrite: true, allowCreate: true };
   const hashKeys = Object.keys(req.baseHashes);
   const given = [...new Set([...req.paths, ...hashKeys])];
-  const first = new Map<string, string>();
+  const first = new Map<string, Target>();
   for (const p of given) {
     const r = await host.files.resolve(p, options);
     if (!r.ok) return failureResult(r.failure, { path: p, nothing_written: true });
-    first.set(p, r.target.realPath);
+    first.set(p, r.target);
   }
-  // Two spellings of one file in the plan would be planned as two files and written twice.
-  const byReal = new Map<string, string>();
-  for (const p of req.paths) {
-    const real = first.get(p) as string;
-    const other = byReal.get(real);
-    if (other !== undefined) return failureResult(fail('INVALID_INPUT', `${quotePath(other)} and ${quotePath(p)} are the same file; name each file once. Nothing was changed.`).failure, { path: p });
-    byReal.set(real, p);
-  }
-  const keys = [...new Set(first.values())].sort();
+  // Two spellings of one file in the plan would be planned as two files and written twice; on
+  // a case-insensitive mount a case-only rename (delete + add, or a move) would delete the only copy.
+  const same = sameFileTwice(req.paths, (p) => first.get(p) as Target);
+  if (same) return failureResult(sameFileFailure(same.one, same.other).failure, { path: same.other.given, nothing_written: true });
+  const keys = [...new Set([...first.values()].map((t) => t.realPath))].sort();
   const locked = (i: number): Promise<ToolResultJson> =>
     i === keys.length ? underLocks(ctx, req, given, first) : host.locks.run(keys[i], () => locked(i + 1));
   return locked(0);
 }
 
-async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: string[], first: Map<string, string>): Promise<ToolResultJson> {
+async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: string[], first: Map<string, Target>): Promise<ToolResultJson> {
   const { host, token } = ctx;
   const settings = host.settings();
   const turnId = host.turnIdFor(ctx.invocationToken);
@@ -86,7 +85,7 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
   for (const p of given) {
     const again = await host.files.resolve(p, options);
     if (!again.ok) return failureResult(again.failure, { path: p });
-    if (again.target.realPath !== first.get(p)) {
+    if (again.target.realPath !== first.get(p)?.realPath) {
       return failureResult(pathDenied('PATH_CHANGED', `${quotePath(p)} led to another file once this call's turn came (a link changed meanwhile). Nothing was changed; call again.`, p).failure);
     }
     let entry = byReal.get(again.target.realPath);
@@ -99,6 +98,9 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     named.set(p, entry);
   }
   const display = (p: string) => named.get(p)?.target.displayPath ?? p;
+  // A file created meanwhile under another case of a name this call adds is the same file too.
+  const same = sameFileTwice(req.paths, (p) => (named.get(p) as Named).target);
+  if (same) return failureResult(sameFileFailure(same.one, same.other).failure, { path: same.other.given, nothing_written: true });
 
   if (req.precheck) {
     for (const p of req.paths) {
@@ -140,8 +142,8 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
   const changes: GroupChange[] = [];
   const files: Array<Record<string, unknown>> = [];
   const checks: Array<{ n: Named; newText: string | null; movedAway?: boolean }> = [];
-  const add = (n: Named, newText: string | null, movedAway?: boolean) => {
-    changes.push({ tool: req.tool, target: n.target, current: n.current, newText, turnId, client: ctx.client, createDirs: true });
+  const add = (n: Named, newText: string | null, movedAway?: boolean, like?: FileLike) => {
+    changes.push({ tool: req.tool, target: n.target, current: n.current, newText, turnId, client: ctx.client, createDirs: true, ...(like && !n.current ? { like } : {}) });
     checks.push({ n, newText, movedAway });
   };
   for (const f of planned.files) {
@@ -152,8 +154,10 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     if (n.current && req.requireBaseForExisting && req.baseHashes[f.path] === undefined && !hasHashFor(req, named, n)) {
       return failureResult(fail('INVALID_INPUT', `${n.target.displayPath} already exists: pass its sha256 in base_hashes (the version you read; safe_read_file gives it), so your change cannot overwrite edits you have not seen. Nothing was changed.`, { field: 'base_hashes' }).failure, { path: n.target.displayPath, sha256: n.current.sha256, nothing_written: true });
     }
-    // A move's source goes while its text lives on at the target: not a deletion to guard.
-    for (const part of partsOf(f)) add(named.get(part.path) as Named, part.newText, f.action === 'move' && part.newText === null);
+    // A move's source goes while its text lives on at the target: not a deletion to guard; the
+    // target is the same file under a new name, with the source's BOM and permission bits.
+    const like = f.action === 'move' ? likeOf(n.current) : req.likeFor?.(f.path);
+    for (const part of partsOf(f)) add(named.get(part.path) as Named, part.newText, f.action === 'move' && part.newText === null, part.newText !== null ? like : undefined);
   }
 
   for (const { n, newText, movedAway } of checks) {
@@ -182,7 +186,7 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     }
   }
   for (const { n, newText } of checks) {
-    const consent = await host.consentForSensitive(n.target, n.current?.text ?? '', newText ?? '', req.tool);
+    const consent = await host.consentForSensitive(n.target, n.current?.text ?? '', newText ?? '', req.tool, ctx.consentHolder);
     if (!consent.ok) {
       await host.store.recordAttempt({ tool: req.tool, path: n.target.displayPath, outcome: 'blocked', beforeText: n.current?.text ?? '', turnId, client: ctx.client, message: consent.failure.message });
       return failureResult({ ...consent.failure, message: `${consent.failure.message} No file of this call was changed.` }, { path: n.target.displayPath, nothing_written: true });
@@ -254,4 +258,8 @@ function fileEntry(f: FilePlan, n: Named, display: (p: string) => string): Recor
     ...(f.tolerance && f.tolerance !== 'exact' ? { tolerance: f.tolerance } : {}),
     ...(f.notes?.length ? { notes: f.notes } : {}),
   };
+}
+
+function likeOf(current: FileText | undefined): FileLike | undefined {
+  return current ? { bom: current.bom, ...(current.mode !== undefined ? { mode: current.mode } : {}) } : undefined;
 }

@@ -10,6 +10,7 @@ import { createdFileDeleted, rollbackHashCheck } from './restorable';
 import { withLockedTarget } from '../locked-target';
 import { failureResult, ToolResultJson } from '../results/tool-result';
 import { writeTransaction } from '../write/transaction';
+import { journaledLike } from './journaled-like';
 
 export interface RestoreOptions {
   /** Journaled as the change's tool (default "rollback_file"). */
@@ -50,7 +51,8 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
   if (!('text' in snapshot)) {
     return withLockedTarget(ctx.host, path, { forWrite: true, allowCreate: true }, direct);
   }
-  const result = await runEdit(ctx, { ...restoreEdit(tool, path, entry, snapshot.text), precheck, onUnreadable: direct });
+  const like = journaledLike(entry);
+  const result = await runEdit(ctx, { ...restoreEdit(tool, path, entry, snapshot.text), precheck, onUnreadable: direct, ...(like ? { like } : {}) });
 
   return result.success ? { ...result, restored_backup_id: entry.id, excerpt: undefined } : result;
 }
@@ -81,7 +83,7 @@ async function restoreDirect(ctx: InvocationContext, target: Target, entry: Jour
   const pre = precheck(current);
   if (!pre.ok) return failureResult(pre.failure, { path });
   const newText = 'text' in snapshot ? snapshot.text : null;
-  const consent = await host.consentForSensitive(target, describeContent(current), newText ?? describeBytes((snapshot as { bytes: Buffer }).bytes.length), tool);
+  const consent = await host.consentForSensitive(target, describeContent(current), newText ?? describeBytes((snapshot as { bytes: Buffer }).bytes.length), tool, ctx.consentHolder);
   if (!consent.ok) return failureResult(consent.failure, { path });
   const committed = await writeTransaction(host, {
     tool, target, current, newText, createDirs: true, turnId: host.turnIdFor(ctx.invocationToken), client: ctx.client,
@@ -123,7 +125,7 @@ async function deleteCreatedFile(ctx: InvocationContext, path: string, entry: Jo
     if (current === undefined) return { success: true, message: `${path} was created by ${entry.tool} and no longer exists; nothing to do.`, path, unchanged: true };
     const pre = precheck(current);
     if (!pre.ok) return failureResult(pre.failure, { path });
-    const consent = await host.consentForSensitive(target, describeContent(current), '', tool);
+    const consent = await host.consentForSensitive(target, describeContent(current), '', tool, ctx.consentHolder);
     if (!consent.ok) return failureResult(consent.failure, { path });
     const committed = await writeTransaction(host, { tool, target, current, newText: null, turnId: host.turnIdFor(ctx.invocationToken), client: ctx.client });
     if (!committed.ok) return failureResult(committed.failure, { path });

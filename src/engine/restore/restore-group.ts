@@ -4,6 +4,7 @@ import { isRestorable } from '../../history/retention';
 import { changeKindOf, JournalEntry } from '../../history/types';
 import { runMultiFileEdit } from '../edit/multi-file-pipeline';
 import { rollbackPrecheck } from './restore-file';
+import { journaledLike } from './journaled-like';
 import { failureResult, ToolResultJson } from '../results/tool-result';
 import type { InvocationContext } from '../host';
 
@@ -40,6 +41,8 @@ export async function restoreGroup(ctx: InvocationContext, groupId: string, opti
     allowSizeReduce: true,
     unit: 'hunk',
     precheck: (path, current) => rollbackPrecheck(store, path, current, !!options.force),
+    // A file the change deleted comes back with the BOM and mode it had (older entries: none recorded).
+    likeFor: (path) => journaledLike(entries.find((e) => e.path === path)),
     plan: (readFile) => ({
       ok: true,
       already_applied: false,

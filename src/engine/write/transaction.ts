@@ -1,7 +1,7 @@
 import { sha256Bytes, sha256Text } from '../../core/hash';
 import { fail, Result } from '../../core/types';
 import type { ChangeKind } from '../../history/types';
-import { Applied, FileContent, FileText, Host, isFileBytes, Target } from '../host';
+import { Applied, FileContent, FileLike, FileText, Host, isFileBytes, Target } from '../host';
 
 /** One change to one file: what every mutation (tools, rollback, commands) hands over. */
 export interface WriteChange {
@@ -19,6 +19,8 @@ export interface WriteChange {
   client?: string;
   /** Create missing parent folders (a file that does not exist yet). */
   createDirs?: boolean;
+  /** A file created in place of another (a move's target, a deleted file put back) takes its BOM and mode. */
+  like?: FileLike;
   /** Runs after the snapshot, right before the write (the diagnostics watch starts here). */
   beforeWrite?: () => Promise<void>;
   /**
@@ -109,7 +111,7 @@ export async function writeTransaction(host: Host, change: WriteChange): Promise
 }
 
 /** One file's part of a multi-file change (see writeGroupTransaction). */
-export type GroupChange = Pick<WriteChange, 'tool' | 'target' | 'newText' | 'turnId' | 'client' | 'createDirs'> & {
+export type GroupChange = Pick<WriteChange, 'tool' | 'target' | 'newText' | 'turnId' | 'client' | 'createDirs' | 'like'> & {
   /** The file as read under its lock (text only: a multi-file change never writes over bytes). */
   current: FileText | undefined;
 };
@@ -140,6 +142,7 @@ export async function writeGroupTransaction(host: Host, changes: GroupChange[]):
   const begun = await host.store.beginGroup(changes.map((c, i) => ({
     tool: c.tool, path: c.target.displayPath, beforeText: c.current?.text ?? '', turnId: c.turnId, client: c.client, kind: kinds[i],
     intendedSha256: c.newText === null ? null : sha256Text(c.newText),
+    ...likeOf(c.current),
   })));
   if (!begun.ok) return fail('INTERNAL_ERROR', `The backups could not be written (${begun.failure.message}), so nothing was changed.`);
   const ids = begun.entries.map((e) => e.id);
@@ -201,7 +204,7 @@ function kindOf(change: { current: FileContent | undefined; newText: string | nu
 }
 
 /** The host's write of one change: a delete, bytes (or text over bytes) as they are, or a text. */
-async function write(host: Host, change: Pick<WriteChange, 'target' | 'current' | 'newText' | 'newBytes' | 'createDirs'>, kind: ChangeKind): Promise<Result<{ written: Written }>> {
+async function write(host: Host, change: Pick<WriteChange, 'target' | 'current' | 'newText' | 'newBytes' | 'createDirs' | 'like'>, kind: ChangeKind): Promise<Result<{ written: Written }>> {
   const { target, current } = change;
   if (kind === 'delete') {
     const removed = await host.files.delete(target, current as FileContent);
@@ -217,7 +220,8 @@ async function write(host: Host, change: Pick<WriteChange, 'target' | 'current' 
     const note = `${target.displayPath} was not readable as text (${isFileBytes(current) ? current.unreadable : 'missing'}), so the restored text was written directly to disk (no editor undo for this step; rollback_file can undo it).`;
     return { ok: true, written: { kind: k, applied: { text, sha256: sha256Text(text), saved: true, notes: [note] } } };
   }
-  const applied = await host.files.writeText(target, current, change.newText as string, !!change.createDirs);
+  const like = kind === 'create' ? change.like : undefined;
+  const applied = like ? await host.files.writeText(target, current, change.newText as string, !!change.createDirs, like) : await host.files.writeText(target, current, change.newText as string, !!change.createDirs);
   return applied.ok ? { ok: true, written: { kind: k, applied: applied.applied } } : applied;
 }
 
@@ -235,7 +239,8 @@ async function undo(host: Host, change: GroupChange, kind: ChangeKind, w: Writte
     const now = nowHolds(change, w);
     if (kind === 'create') return (await write(host, { ...change, current: now, newText: null }, 'delete')).ok;
     const before = change.current as FileText;
-    if (kind === 'delete') return (await write(host, { ...change, current: undefined, newText: before.text, createDirs: true }, 'create')).ok;
+    // A deleted file comes back with its BOM and permission bits, as it was.
+    if (kind === 'delete') return (await write(host, { ...change, current: undefined, newText: before.text, createDirs: true, like: { bom: before.bom, ...(before.mode !== undefined ? { mode: before.mode } : {}) } }, 'create')).ok;
     return (await write(host, { ...change, current: now, newText: before.text }, 'modify')).ok;
   } catch {
     return false;
@@ -252,4 +257,10 @@ function nowHolds(change: GroupChange, w: Written): FileText {
   const base: FileText = change.current ?? { text, sha256: '', eol: 'LF', bom: false, isOpen: true, isDirty: false };
   const unsaved = 'applied' in w && !w.applied.saved;
   return { ...base, text, sha256: sha256Text(text), ...(unsaved ? { isOpen: true, isDirty: true } : {}) };
+}
+
+/** What the journal records of a file's BOM and mode before a change, so a rollback that re-creates it can give them back. */
+function likeOf(current: FileText | undefined): { beforeBom?: boolean; beforeMode?: number } {
+  if (!current) return {};
+  return { ...(current.bom ? { beforeBom: true } : {}), ...(current.mode !== undefined ? { beforeMode: current.mode } : {}) };
 }

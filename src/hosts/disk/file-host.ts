@@ -1,12 +1,13 @@
 import { sha256Text } from '../../core/hash';
 import type { Result } from '../../core/types';
-import type { Applied, FileHost, FileText, Target } from '../../engine/host';
+import type { Applied, FileHost, FileLike, FileText, Target } from '../../engine/host';
 import { isFileBytes } from '../../engine/host';
 import { resolveInWorkspace } from '../../files/confine';
 import { readDiskText, readForRestore } from '../../files/disk-text';
 import { languageIdForName } from '../../files/language-by-name';
 import { deleteChecked, ensureParent } from '../../files/recheck-disk';
-import { writeBytesChecked, writeBytesOverText, writeClosedFileChecked } from '../../files/write-direct';
+import { fileMode } from '../../files/file-mode';
+import { textBytes, writeBytesChecked, writeBytesOverText, writeClosedFileChecked } from '../../files/write-direct';
 
 /**
  * Files on disk, without an editor: one root every path is confined to (realpath inside it, no
@@ -24,7 +25,12 @@ export function diskFileHost(root: string, storeDir: string): FileHost {
       const { ok: _ok, ...resolved } = r;
       return { ok: true, target: { ...resolved, displayPath: resolved.realRelPath } };
     },
-    readText: (target, maxBytes) => readDiskText(target.realPath, target.displayPath, maxBytes),
+    async readText(target, maxBytes) {
+      const read = await readDiskText(target.realPath, target.displayPath, maxBytes);
+      if (!read.ok) return read;
+      const mode = await fileMode(target.realPath);
+      return { ok: true, current: { ...read.current, ...(mode !== undefined ? { mode } : {}) } };
+    },
     readForRestore: (target, maxText, maxRaw) => readForRestore(target.realPath, target.displayPath, maxText, maxRaw),
     writeText,
     async writeBytes(target, current, data, createDirs) {
@@ -41,12 +47,12 @@ export function diskFileHost(root: string, storeDir: string): FileHost {
   };
 }
 
-async function writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean): Promise<Result<{ applied: Applied }>> {
+async function writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean, like?: FileLike): Promise<Result<{ applied: Applied }>> {
   let done: Result<{}>;
   if (current === undefined) {
     const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
     if (!parent.ok) return parent;
-    done = await writeBytesChecked(target.realPath, null, Buffer.from(newText, 'utf8'), target.displayPath);
+    done = await writeBytesChecked(target.realPath, null, textBytes(newText, like?.bom ?? false), target.displayPath, like?.mode);
   } else {
     done = await writeClosedFileChecked(target.realPath, current, newText, target.displayPath);
   }

@@ -80,8 +80,8 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     diagnosticsActivity,
     lateDiagnostics,
     turnIdFor: (token) => turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs),
-    consentForSensitive: (target, oldText, newText, tool) =>
-      consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed, consentTickets),
+    consentForSensitive: (target, oldText, newText, tool, holder) =>
+      consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed, { tickets: consentTickets, holder }),
     consentTickets,
     consentAnsweredForTests: () => prompter.hasAnswerForTests(),
     setConsentAnswerForTests: (answer) => prompter.setAnswerForTests(answer),

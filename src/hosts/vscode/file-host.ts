@@ -1,8 +1,10 @@
 import { fail, Result } from '../../core/types';
-import type { Applied, FileContent, FileHost, FileText, Target } from '../../engine/host';
+import type { Applied, FileContent, FileHost, FileLike, FileText, Target } from '../../engine/host';
+import { sha256Text } from '../../core/hash';
+import { defaultFileMode, fileMode } from '../../files/file-mode';
 import { isFileBytes } from '../../engine/host';
 import { recheckDisk, ensureParent } from '../../files/recheck-disk';
-import { writeBytesChecked, writeBytesOverText } from '../../files/write-direct';
+import { textBytes, writeBytesChecked, writeBytesOverText } from '../../files/write-direct';
 import { applyTextChange, createFileWithText, deleteFileEdit, writeClosedFileBytes } from './apply-text';
 import { readCurrentForRestore } from './current-bytes';
 import { readCurrentText } from './current-text';
@@ -21,7 +23,12 @@ export function vscodeFileHost(storageDir: string): FileHost {
   return {
     roots: workspaceRoots,
     resolve: (input, options) => resolveTarget(input, { ...options, protectedDirs: [storageDir] }),
-    readText: (target, maxBytes) => readCurrentText(uriOf(target), target.displayPath, maxBytes),
+    async readText(target, maxBytes) {
+      const read = await readCurrentText(uriOf(target), target.displayPath, maxBytes);
+      if (!read.ok) return read;
+      const mode = await fileMode(target.realPath);
+      return { ok: true, current: { ...read.current, ...(mode !== undefined ? { mode } : {}) } };
+    },
     readForRestore: (target, maxText, maxRaw) => readCurrentForRestore(uriOf(target), target.displayPath, maxText, maxRaw),
     writeText,
     async writeBytes(target, current, data, createDirs) {
@@ -42,12 +49,30 @@ export function vscodeFileHost(storageDir: string): FileHost {
   };
 }
 
-async function writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean): Promise<Result<{ applied: Applied }>> {
-  if (current === undefined) return createFileWithText(uriOf(target), newText, createDirs, target.displayPath);
+async function writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean, like?: FileLike): Promise<Result<{ applied: Applied }>> {
+  if (current === undefined) {
+    // A WorkspaceEdit creates a file without a BOM and with the default mode: a file that must
+    // have either (a moved or re-created one) is written to disk directly.
+    if (like && needsDirectCreate(like)) return createDirect(target, newText, createDirs, like);
+    return createFileWithText(uriOf(target), newText, createDirs, target.displayPath);
+  }
   if (writesToDiskDirectly(current)) return writeClosedFileBytes(target.realPath, current, newText, target.displayPath, directWriteNote(current));
   const unchanged = await stillHolds(target, current);
   if (!unchanged.ok) return unchanged;
   return applyTextChange(uriOf(target), current.text, newText);
+}
+
+function needsDirectCreate(like: FileLike): boolean {
+  return like.bom || (like.mode !== undefined && like.mode !== defaultFileMode());
+}
+
+async function createDirect(target: Target, text: string, createDirs: boolean, like: FileLike): Promise<Result<{ applied: Applied }>> {
+  const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
+  if (!parent.ok) return parent;
+  const done = await writeBytesChecked(target.realPath, null, textBytes(text, like.bom), target.displayPath, like.mode);
+  if (!done.ok) return done;
+  const note = `${target.displayPath} was written directly to disk to keep ${like.bom ? 'its UTF-8 BOM' : ''}${like.bom && like.mode !== undefined ? ' and ' : ''}${like.mode !== undefined ? 'its permission bits' : ''} (no editor undo for this step; rollback_file can undo it).`;
+  return { ok: true, applied: { text, sha256: sha256Text(text), saved: true, notes: [note] } };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Services } from './services';
 import { sensitiveConfirmation } from './sensitive-confirmation';
 import { multiFileConfirmation } from './multi-file-confirmation';
 import { executeConfirmation } from './exec-confirmation';
+import { lmConsentHolder } from './consent-holder';
 
 /** Confirmations only VS Code's chat shows, by tool (the engine's tools know nothing of the chat). */
 const CHAT_CONFIRMATIONS: Record<string, (input: never, services: Services) => Promise<vscode.PreparedToolInvocation['confirmationMessages']>> = {
@@ -39,16 +40,18 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
     // A test that answers the consent itself calls without a chat, where VS Code would turn
     // the confirmation into a dialog of its own that nobody answers.
     if (!def.proposedText || services.consentAnsweredForTests()) return prepared;
+    // VS Code 1.139 passes the chat session even without the proposed chat API; a call with no chat has none.
+    const holder = lmConsentHolder((options as { chatSessionResource?: unknown }).chatSessionResource);
     try {
       const checked = services.checkInput(def.name, options.input);
       if (!checked.ok) return prepared;
       const input = checked.value as I;
       const multi = def.multiFileRequest?.(input);
       if (multi) {
-        const confirmation = await multiFileConfirmation(def.name, multi, services);
+        const confirmation = await multiFileConfirmation(def.name, multi, services, holder);
         return confirmation ? { ...prepared, confirmationMessages: confirmation } : prepared;
       }
-      const confirmationMessages = await sensitiveConfirmation(def.name, input, (current) => def.proposedText?.(input, current, services), services);
+      const confirmationMessages = await sensitiveConfirmation(def.name, input, (current) => def.proposedText?.(input, current, services), services, holder);
       return confirmationMessages ? { ...prepared, confirmationMessages } : prepared;
     } catch (e) {
       services.log(`[${def.name}] prepareInvocation: ${(e as Error)?.stack ?? String(e)}`);
@@ -58,7 +61,10 @@ export class SafeTool<I> implements vscode.LanguageModelTool<I> {
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<I>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const client = options.toolInvocationToken === undefined ? undefined : 'chat';
-    const { text } = await this.call(options.input as unknown, token, options.toolInvocationToken, client);
+    // The holder of the ticket this call's own confirmation left (consent-holder.ts); MCP calls, through call(), have none.
+    const holder = lmConsentHolder((options.toolInvocationToken as { sessionResource?: unknown } | undefined)?.sessionResource);
+    const decorate = (result: ToolResultJson, startedAt: number) => this.services.lateDiagnostics.attachTo(result, startedAt);
+    const { text } = await this.runner.call(options.input as unknown, token, options.toolInvocationToken, client, decorate, holder);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
   }
 

@@ -19,7 +19,7 @@ const MAX_LINES = 400;
  * nothing more. Undefined (invoke's modal asks, per file) when no named file is protected,
  * when a path or the plan fails (invoke reports why), or when the changes do not fit.
  */
-export async function multiFileConfirmation(tool: string, req: MultiFileRequest, services: Services): Promise<vscode.LanguageModelToolConfirmationMessages | undefined> {
+export async function multiFileConfirmation(tool: string, req: MultiFileRequest, services: Services, holder: string): Promise<vscode.LanguageModelToolConfirmationMessages | undefined> {
   const targets = new Map<string, Target>();
   const globs = new Map<string, string>();
   for (const p of req.paths) {
@@ -65,7 +65,7 @@ export async function multiFileConfirmation(tool: string, req: MultiFileRequest,
     }
   }
   if (shown.length === 0) return undefined;
-  for (const s of shown) services.consentTickets.add(tool, s.target.realPath, s.oldText, s.newText);
+  for (const s of shown) services.consentTickets.add(holder, tool, s.target.realPath, s.oldText, s.newText);
   const message = new vscode.MarkdownString();
   for (const s of shown) message.appendMarkdown(fenced(s.body));
   const names = shown.map((s) => s.target.displayPath).join(', ');

@@ -16,7 +16,9 @@ const MAX_LINES = 400;
  * Returns undefined (no confirmation) when the path is not sensitive, when the edit would fail
  * anyway (invoke reports why), when the tool cannot preview its text (rollback_file), or when
  * the whole change does not fit: invoke's modal then asks, with "Review Diff…".
- * A confirmation leaves a ticket for exactly this change, so invoke does not ask again.
+ * A confirmation leaves a ticket for exactly this change, held by the chat session that shows
+ * it (consent-holder.ts), so that session's invoke does not ask again — and nobody else can
+ * use it (consent-tickets.ts).
  *
  * Callers without a chat (`vscode.lm.invokeTool` with no toolInvocationToken): VS Code 1.139
  * shows these confirmationMessages itself in a modal dialog; when the user declines it throws
@@ -27,6 +29,7 @@ export async function sensitiveConfirmation(
   input: unknown,
   proposedText: ((current: string | undefined) => string | undefined) | undefined,
   services: Services,
+  holder: string,
 ): Promise<vscode.LanguageModelToolConfirmationMessages | undefined> {
   const path = (input as { path?: unknown } | undefined)?.path;
   if (typeof path !== 'string' || !proposedText) return undefined;
@@ -43,7 +46,7 @@ export async function sensitiveConfirmation(
   const { diff, json } = changeOf(target, oldText ?? '', newText);
   const view = buildConsentView({ tool, displayPath: target.displayPath, glob: match.glob, diff, json, reviewed: false, maxDetailChars: MAX_CHARS, maxDetailLines: MAX_LINES });
   if (view.cut) return undefined;
-  services.consentTickets.add(tool, target.realPath, oldText ?? '', newText);
+  services.consentTickets.add(holder, tool, target.realPath, oldText ?? '', newText);
   const message = new vscode.MarkdownString();
   message.appendMarkdown(fenced(`${view.message}\n\n${view.detail}`));
   return { title: `Allow ${tool} to change the protected file ${target.displayPath}?`, message };

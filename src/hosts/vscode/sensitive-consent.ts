@@ -19,10 +19,11 @@ const MAX_ROUNDS = 10;
  * definitions, lockfiles, .env…; CVE-2025-53773 wrote `.vscode/settings.json`).
  *
  * The normal way is the chat's own confirmation: prepareInvocation shows the change there
- * (sensitive-confirmation.ts) and leaves a ticket for exactly that change, which this
- * function takes. Without a ticket — a caller with no chat whose confirmation VS Code did not
- * show, a change too large for the chat's message, a file that changed after the
- * confirmation, rollback_file — this is the safety net: a modal dialog raised from `invoke`.
+ * (sensitive-confirmation.ts) and leaves a ticket for exactly that change and that caller,
+ * which this function takes. Without a ticket — a caller with no chat whose confirmation VS
+ * Code did not show, an MCP client, a change too large for the chat's message, a file that
+ * changed after the confirmation, rollback_file — this is the safety net: a modal dialog
+ * raised from `invoke`.
  * What it shows and offers is decided by buildConsentView: for JSON the changed keys first,
  * and Allow only once the whole change has been seen (in the dialog, or in the diff editor
  * that "Review Diff…" opens). Declined, dismissed or impossible to show: PERMISSION_DENIED.
@@ -35,12 +36,12 @@ export async function consentForSensitive(
   extraGlobs: string[],
   prompter: UserPrompter,
   documents: ProposedDocuments,
-  tickets: ConsentTickets,
+  confirmed: { tickets: ConsentTickets; holder: string | undefined },
 ): Promise<{ ok: true } | { ok: false; failure: Failure }> {
   const match = await sensitiveMatchOf(target, extraGlobs);
   if (!match.sensitive) return { ok: true };
-  // The chat already showed exactly this change and the user (or their auto-approval) accepted it.
-  if (tickets.take(tool, target.realPath, oldText, newText)) return { ok: true };
+  // The chat already showed exactly this change to this caller, and the user (or their auto-approval) accepted it.
+  if (confirmed.tickets.take(confirmed.holder, tool, target.realPath, oldText, newText)) return { ok: true };
   const { diff, json } = changeOf(target, oldText, newText);
   let reviewed = false;
   for (let round = 0; round < MAX_ROUNDS; round++) {

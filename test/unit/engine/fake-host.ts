@@ -14,7 +14,10 @@ import { mcpToolListings } from '../../../src/engine/mcp-tools';
 import { checkInputAgainstSchema, JsonSchema } from '../../../src/core/input';
 
 /** One file of the fake: what the "disk" holds, and what an "editor" shows when it differs (unsaved). */
-interface FakeFile { text: string; editor?: string }
+interface FakeFile { text: string; editor?: string; bom?: boolean; mode?: number }
+
+/** The mode the fake gives a file created without one. */
+export const FAKE_DEFAULT_MODE = 0o644;
 
 /**
  * A host whose files live in memory (and whose store is a real BackupStore in a temp folder),
@@ -32,6 +35,12 @@ export class FakeHost {
   /** Runs right before the host writes or deletes the path (another program, a user typing). */
   readonly beforeChange = new Map<string, () => void>();
   consent: 'allow' | 'deny' = 'allow';
+  /**
+   * Names that differ only in case lead to one file (WSL /mnt/c, CIFS, casefold): each spelling
+   * resolves to its own real path, as realpath(3) on such a mount keeps the case given, but to
+   * the same file identity, and reads, writes and deletes reach the one stored file.
+   */
+  caseInsensitive = false;
   readonly host: Host;
   readonly store: BackupStore;
   readonly storeDir: string;
@@ -74,8 +83,16 @@ export class FakeHost {
     fs.rmSync(this.storeDir, { recursive: true, force: true });
   }
 
-  put(p: string, text: string): void {
-    this.files.set(p, { text });
+  put(p: string, text: string, extra: { bom?: boolean; mode?: number } = {}): void {
+    this.files.set(p, { text, ...extra });
+  }
+
+  /** The stored file's name a spelling leads to (itself on a case-sensitive fake). */
+  key(p: string): string {
+    if (!this.caseInsensitive || this.files.has(p)) return p;
+    const lower = p.toLowerCase();
+    for (const k of this.files.keys()) if (k.toLowerCase() === lower) return k;
+    return p;
   }
 
   /** What the user sees: the editor's text when it differs from the disk, else the disk's. */
@@ -85,7 +102,11 @@ export class FakeHost {
   }
 
   target(p: string): Target {
-    return { displayPath: p, absPath: `/fake/${p}`, realPath: `/fake/${p}`, relPath: p, realRelPath: p, root: '/fake', rootName: 'fake', realRoot: '/fake', exists: this.files.has(p), kind: this.files.has(p) ? 'file' : 'missing' };
+    const exists = this.files.has(this.key(p));
+    return {
+      displayPath: p, absPath: `/fake/${p}`, realPath: `/fake/${p}`, relPath: p, realRelPath: p, root: '/fake', rootName: 'fake', realRoot: '/fake', exists, kind: exists ? 'file' : 'missing',
+      ...(exists ? { fileId: `fake:${this.key(p)}` } : {}),
+    };
   }
 
   private fileHost(): FileHost {
@@ -94,19 +115,20 @@ export class FakeHost {
       const f = this.files.get(p);
       if (!f) return undefined;
       const text = f.editor ?? f.text;
-      return { text, sha256: sha256Text(text), eol: eolKind(text), bom: false, isOpen: f.editor !== undefined, isDirty: f.editor !== undefined };
+      return { text, sha256: sha256Text(text), eol: eolKind(text), bom: f.bom ?? false, mode: f.mode ?? FAKE_DEFAULT_MODE, isOpen: f.editor !== undefined, isDirty: f.editor !== undefined };
     };
     const holds = (p: string, current: { text?: string } | undefined): boolean => this.files.get(p)?.text === current?.text || (this.files.get(p)?.editor !== undefined && this.files.get(p)?.editor === current?.text);
+    const key = (t: Target) => this.key(t.displayPath);
     return {
       roots: () => [{ path: '/fake' }],
       resolve: async (input) => ({ ok: true, target: this.target(input.replace(/^\.\//, '')) }),
       readText: async (t) => {
-        const current = read(t.displayPath);
+        const current = read(key(t));
         return current ? { ok: true, current } : fail('FILE_NOT_FOUND', `${t.displayPath} does not exist.`);
       },
-      readForRestore: async (t) => ({ ok: true, current: read(t.displayPath) }),
-      writeText: async (t, current, newText): Promise<Result<{ applied: Applied }>> => {
-        const p = t.displayPath;
+      readForRestore: async (t) => ({ ok: true, current: read(key(t)) }),
+      writeText: async (t, current, newText, _createDirs, like): Promise<Result<{ applied: Applied }>> => {
+        const p = key(t);
         this.beforeChange.get(p)?.();
         if (this.failWrite.has(p)) return fail('INTERNAL_ERROR', `${p}: the fake refused the write`);
         if (current !== undefined && !holds(p, current)) return fail('HASH_MISMATCH', `${p} changed on disk while the change was being prepared.`);
@@ -118,7 +140,11 @@ export class FakeHost {
           if (current === undefined) this.files.delete(p);
           return { ok: true, applied: { text: newText, sha256: sha256Text(newText), saved: false, notes: [] } };
         }
-        this.files.set(p, { text: newText });
+        // a changed file keeps its own BOM and mode; a new one takes what it stands in for
+        const was = this.files.get(p);
+        const bom = current !== undefined ? was?.bom : like?.bom;
+        const mode = current !== undefined ? was?.mode : like?.mode;
+        this.files.set(p, { text: newText, ...(bom ? { bom } : {}), ...(mode !== undefined ? { mode } : {}) });
         this.log.push(`write ${p}`);
         return { ok: true, applied: { text: newText, sha256: sha256Text(newText), saved: true, notes: [] } };
       },
@@ -128,7 +154,7 @@ export class FakeHost {
         return { ok: true };
       },
       delete: async (t, current) => {
-        const p = t.displayPath;
+        const p = key(t);
         this.beforeChange.get(p)?.();
         if (this.failDelete.has(p)) return fail('INTERNAL_ERROR', `${p}: the fake refused the delete`);
         if (!holds(p, current as { text?: string })) return fail('HASH_MISMATCH', `${p} changed on disk while the change was being prepared (another program wrote it). Nothing was changed; read the file again.`);
