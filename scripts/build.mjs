@@ -60,6 +60,9 @@ await bundle({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', b
 // The headless MCP server (agent-safe-edit-mcp): no externals either, so nothing it reaches may import vscode.
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 await bundle({ ...common, entryPoints: ['src/mcp-stdio.ts'], outfile: 'dist/mcp-stdio.js', banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });
+// The connection helper agents outside VS Code run (the extension copies it beside the user-only
+// connection files): one file, no externals, no source map beside it (it is copied alone).
+await bundle({ ...common, sourcemap: false, entryPoints: ['src/mcp-connect.ts'], outfile: 'dist/mcp-connect.js', define: { PACKAGE_VERSION: JSON.stringify(version) } });
 
 // Tree-sitter grammars are loaded lazily from disk at run time, so they ship as files beside
 // the bundle. The list lives in src/validate/wasm-files.ts (one source): evaluate that module.

@@ -29,7 +29,7 @@ export async function openHeadless(options: HeadlessOptions, log: (line: string)
   if (!opened.ok) {
     const pid = opened.failure.pid;
     return fail('INTERNAL_ERROR', typeof pid === 'number'
-      ? `The backup store ${storeDir} is in use by process ${pid} (another agent-safe-edit-mcp on this root, or --store shared with VS Code). One server per store: stop the other one, or pass another --store.`
+      ? `Agent Safe Edit's headless server cannot start: its backup store ${storeDir} is in use by process ${pid} (another agent-safe-edit-mcp on this root, or --store shared with VS Code), and one server per store keeps the history whole. Stop process ${pid} (or the agent that started it) and restart this MCP server, or start this one with another --store.`
       : `The backup store ${storeDir} could not be opened: ${opened.failure.message}`);
   }
   const { recovery } = opened;

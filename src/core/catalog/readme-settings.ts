@@ -41,8 +41,9 @@ export const README_SETTINGS_ROWS: readonly SettingsRow[] = Object.freeze([
   { keys: ['execute.maxOutputKB'], meaning: 'captured output per stream (head and tail kept)' },
   { keys: ['execute.allowInlineCode'], meaning: 'allow, each time asked, inline code (`sh -c`, `python -c`…) and git configuration changes in execute_program' },
   { keys: ['execute.allowProtectedPathArguments'], meaning: 'allow, each time asked, execute_program arguments naming protected files or `.git/`' },
-  { keys: ['mcp.enabled'], meaning: 'serve the tools over MCP from inside this window (127.0.0.1, a per-window token)' },
+  { keys: ['mcp.enabled'], meaning: 'serve the tools over MCP from inside this window (127.0.0.1, a token new at every start)' },
   { keys: ['mcp.offerToVSCode'], meaning: "offer that MCP server to VS Code's own chat even when Agent Host sessions are off" },
+  { keys: ['mcp.allowExecuteProgram'], meaning: 'let MCP clients use `execute_program`, each run asked in a dialog' },
   { keys: ['protectedFiles'], meaning: "extra globs that need your consent to edit; the workspace's list is added to yours" },
 ]);
 

@@ -32,22 +32,59 @@ export async function executeConfirmation(input: ExecuteProgramInput, services: 
 const RUN_ONCE = 'Run This Once';
 
 /**
- * execute_program in VS Code: off in an untrusted workspace. Risky argument shapes are decided
+ * execute_program in VS Code: off in an untrusted workspace, and for MCP clients unless the
+ * user's own setting allows it (then every run is asked). Risky argument shapes are decided
  * in invoke, not by the chat's confirmation: VS Code's "Always Allow" skips that dialog, and
  * must not turn execute_program into a way around the file protections. Off by default
  * (PERMISSION_DENIED naming the user setting); with the setting on, a modal asks every time.
  */
 export function vscodeExecHost(services: { settings(): SafeEditSettings; ask(prompt: UserPrompt): Promise<string | undefined> }): ExecHost {
   return {
-    refusal() {
-      if (vscode.workspace.isTrusted) return undefined;
-      return fail('WORKSPACE_UNTRUSTED', 'execute_program is disabled because this workspace is not trusted (Workspace Trust). Ask the user to trust the workspace, or have them run the program.').failure;
+    refusal(client) {
+      if (!vscode.workspace.isTrusted) {
+        return fail('WORKSPACE_UNTRUSTED', 'execute_program is disabled because this workspace is not trusted (Workspace Trust). Ask the user to trust the workspace, or have them run the program.').failure;
+      }
+      if (isMcpClient(client) && !services.settings().mcpAllowExecuteProgram) {
+        return fail('PERMISSION_DENIED', `execute_program is off for MCP clients: a program run for an agent outside the chat needs the user to turn on ${MCP_EXEC_SETTING} in their user settings (and then each run is still asked in VS Code). Nothing was run. Ask the user to run the program, or to turn the setting on.`, { setting: MCP_EXEC_SETTING }).failure;
+      }
+      return undefined;
     },
     async confirm(call) {
-      if (call.risks.length === 0) return undefined;
-      return askForRisks(services, call);
+      // One dialog per call: the risky-argument dialog already names the whole call.
+      if (call.risks.length > 0) return askForRisks(services, call);
+      if (isMcpClient(call.client)) return askForMcpRun(services, call);
+      return undefined;
     },
   };
+}
+
+const MCP_EXEC_SETTING = 'safeEdit.mcp.allowExecuteProgram';
+/** The longest call text a dialog shows (the rest of VS Code's modal would be cut off). */
+const MAX_DIALOG_CHARS = 6000;
+
+/** Calls from our MCP server carry the client as "mcp:<name>" (src/mcp/index.ts). */
+function isMcpClient(client: string | undefined): boolean {
+  return client !== undefined && client.startsWith('mcp:');
+}
+
+/**
+ * An MCP call never passes through prepareInvocation, which holds the chat's confirmation:
+ * whoever holds the server's token would otherwise run programs with no question (a program
+ * the agent has just written, say). So every run is asked here, in a modal naming the
+ * resolved program, each argument and the folder, whatever was allowed before.
+ */
+async function askForMcpRun(services: { ask(prompt: UserPrompt): Promise<string | undefined> }, call: ExecConfirmation): Promise<Failure | undefined> {
+  const text = confirmationText({ program: call.program, resolvedPath: call.resolvedPath, args: call.args, cwd: call.cwd, stdinChars: call.stdinChars, risks: [] });
+  const detail = `${[...text.notes, text.intro].join('\n')}\n\n${text.code}`;
+  // Never ask about a call the dialog cannot show whole: the user would allow what they did not see.
+  if (detail.length > MAX_DIALOG_CHARS) {
+    return fail('PERMISSION_DENIED', `This execute_program call is too long to show the user in full (${detail.length} characters of program, arguments and folder; at most ${MAX_DIALOG_CHARS}), so it was not run. Use fewer or shorter arguments (a file of input instead), or ask the user to run it.`).failure;
+  }
+  // The client's name is the agent's own text: one quoted line, bounded.
+  const who = JSON.stringify((call.client ?? 'mcp').slice(0, 80)).replace(/[\u2028\u2029]/g, ' ');
+  const answer = await services.ask({ message: `An MCP client (${who}) wants to run ${call.resolvedPath}.`, detail, choices: [RUN_ONCE], yes: RUN_ONCE });
+  if (answer === RUN_ONCE) return undefined;
+  return fail('PERMISSION_DENIED', `The user declined to run ${call.program}. Nothing was run. Do not retry; ask the user what they want instead.`).failure;
 }
 
 async function askForRisks(services: { settings(): SafeEditSettings; ask(prompt: UserPrompt): Promise<string | undefined> }, call: ExecConfirmation): Promise<Failure | undefined> {
@@ -68,7 +105,7 @@ async function askForRisks(services: { settings(): SafeEditSettings; ask(prompt:
   const answer = await services.ask({
     message: `An agent wants to run ${call.resolvedPath} with arguments that need your answer every time.`,
     // The reasons first: they name the risky arguments even when a long argv is shortened.
-    detail: shorten(`${text.notes.join('\n')}\n\n${text.code}`, 6000),
+    detail: shorten(`${text.notes.join('\n')}\n\n${text.code}`, MAX_DIALOG_CHARS),
     choices: [RUN_ONCE],
     yes: RUN_ONCE,
   });

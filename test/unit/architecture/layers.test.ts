@@ -179,6 +179,16 @@ describe('architecture: layer imports', () => {
     }
   });
 
+  it('the MCP connection helper (src/mcp-connect.ts), which agents run outside VS Code, never reaches `vscode`', () => {
+    const offenders: string[] = [];
+    const walk = reachable(path.join(SRC, 'mcp-connect.ts'));
+    for (const [reached, chain] of walk) {
+      if (importsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
+    }
+    assert.deepEqual(offenders, []);
+    assert.ok(walk.has(path.join(SRC, 'mcp', 'connection-file.ts')), 'the walk reaches the helper\'s modules');
+  });
+
   it('the check sees imports at all (a file known to import vscode is found)', () => {
     assert.ok(importsOf(path.join(SRC, 'extension.ts')).includes('vscode'));
   });

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { BackupStore } from '../../../src/history/backupStore';
 import { mcpToolListings } from '../../../src/engine/mcp-tools';
 import { sha256Text } from '../../../src/core/hash';
-import { Json, REPO, Running, runToExit, startServer, tempDir } from './harness';
+import { Json, REPO, Running, startServer, tempDir } from './harness';
 
 // The headless MCP server (agent-safe-edit-mcp) spawned as a child process and driven by the
 // SDK's client over stdio: the extension's contract (tools, schemas, result shapes, failure
@@ -361,10 +361,35 @@ describe('headless MCP server over stdio', () => {
     }
   });
 
-  it('a second server on the same store refuses to start, naming the running one', async () => {
-    const second = await runToExit(['--root', root, '--store', store]);
-    assert.equal(second.code, 1);
-    assert.match(second.stderr, /in use by process \d+/);
+  it('a second server on the same store tells the agent why it cannot work: the handshake and every call name the running one\'s pid and what to do', async () => {
+    const second = await startServer(root, store, [], 'second-agent');
+    try {
+      assert.match(second.client.getInstructions() ?? '', new RegExp(`in use by process ${server.pid}`));
+      fs.writeFileSync(path.join(root, 'kept.txt'), 'kept\n');
+      const r = await second.raw('write_file', { path: 'kept.txt', content: 'lost\n', base_sha256: sha256Text('kept\n') });
+      assert.equal(r.isError, true);
+      assert.equal(r.structuredContent.reason, 'SERVER_UNAVAILABLE');
+      assert.match(r.structuredContent.message, new RegExp(`in use by process ${server.pid}.*Stop process ${server.pid}.*another --store`, 's'));
+      assert.equal(fs.readFileSync(path.join(root, 'kept.txt'), 'utf8'), 'kept\n', 'nothing was written');
+      assert.match(second.stderr(), /in use by process/);
+    } finally {
+      await second.close();
+    }
+    // The first one still works.
+    assert.equal((await server.call('safe_read_file', { path: 'kept.txt' })).success, true);
+  });
+
+  it('a root that cannot be used is reported the same way, on the handshake and every call', async () => {
+    const missing = path.join(root, 'no-such-folder');
+    const broken = await startServer(missing, tempDir('store2'));
+    try {
+      assert.match(broken.client.getInstructions() ?? '', /--root .*no-such-folder cannot be used/);
+      const r = await broken.raw('safe_read_file', { path: 'a.txt' });
+      assert.equal(r.isError, true);
+      assert.match(r.structuredContent.message, /cannot be used/);
+    } finally {
+      await broken.close();
+    }
   });
 });
 

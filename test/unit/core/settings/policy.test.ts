@@ -109,6 +109,17 @@ describe('settings policy (a repository cannot weaken the net)', () => {
     assert.deepEqual(effectiveSetting('validators', spec, { globalValue: user, workspaceValue: ws }, true), { value: { ...user, ...ws } });
   });
 
+  it('running programs for MCP clients is the user\'s choice alone: no workspace turns it on, trusted or not', () => {
+    const spec = SETTING_SPECS['mcp.allowExecuteProgram'];
+    for (const trusted of [false, true]) {
+      const r = effectiveSetting('mcp.allowExecuteProgram', spec, { workspaceValue: true, workspaceFolderValue: true }, trusted);
+      assert.equal(r.value, false, `trusted: ${trusted}`);
+      assert.match(r.warning ?? '', /safeEdit\.mcp\.allowExecuteProgram/);
+    }
+    assert.equal(effectiveSetting('mcp.allowExecuteProgram', spec, { globalValue: true }, false).value, true);
+    assert.equal(toSafeEditSettings(effectiveSettings(() => undefined, true).values).mcpAllowExecuteProgram, false, 'off by default');
+  });
+
   it('a wrong type never throws: it falls back with ONE warning naming the setting', () => {
     const wrong: Record<string, unknown> = {
       protectedFiles: 'secrets/**',
