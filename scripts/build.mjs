@@ -17,6 +17,8 @@ const common = {
 };
 
 await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] });
+// The engine on a worker thread (src/tools/off-thread.ts loads it beside the extension's bundle): no externals, no vscode.
+await build({ ...common, entryPoints: ['src/workers/engine-worker.ts'], outfile: 'dist/engine-worker.js' });
 // The headless bundles must never pull in vscode: marking nothing external makes esbuild fail if they try.
 await build({ ...common, entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js' });
 // Test-only code the extension loads in test or development mode (the UI tests' scripted agent

@@ -90,6 +90,14 @@ describe('architecture: layer imports', () => {
     assert.ok(reachableAtRuntime(path.join(SRC, 'mcp-stdio.ts')).has(path.join(SRC, 'headless', 'write-transaction.ts')), 'the walk reaches the headless modules');
   });
 
+  it('the engine worker (src/workers/, bundled to dist/engine-worker.js) loads nothing but core/ and Node', () => {
+    const start = path.join(SRC, 'workers', 'engine-worker.ts');
+    const reached = [...reachableAtRuntime(start).keys()].map(rel);
+    assert.ok(reached.includes(path.join('core', 'patch', 'apply.ts')), 'the walk reaches the engine');
+    assert.deepEqual(reached.filter((f) => !['core', 'workers'].includes(f.split(path.sep)[0])), []);
+    for (const f of reachableAtRuntime(start).keys()) assert.ok(!runtimeImportsOf(f).includes('vscode'), rel(f));
+  });
+
   it('core/ imports nothing outside core/', () => {
     const offenders = sources(path.join(SRC, 'core')).flatMap((file) =>
       importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolveRelative(file, s)).filter((t): t is string => !!t && layer(t) !== 'core').map((t) => `${rel(file)} → ${rel(t)}`));
