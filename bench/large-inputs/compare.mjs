@@ -2,6 +2,8 @@
 // Same answers as another build: runs the fuzz's engine cases (test/fuzz/generate.ts: unified
 // diffs, search/replace, apply_patch, multi-file unified diffs, replace_in_file edits) through
 // this build's dist/engine.js and a baseline's, and counts the cases whose result JSON differs.
+// The many-hunks and many-edits shapes over --max-chars (default 400,000) are skipped: the
+// baseline takes minutes on them.
 //
 //   npm run build && npm run compile-tests && node bench/large-inputs/compare.mjs --baseline PATH/engine.js [--cases N] [--seed S]
 import { createHash } from 'node:crypto';
@@ -13,6 +15,7 @@ const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
 const cases = Number(opt('--cases', 20000));
 const seed = Number(opt('--seed', 20261124));
+const maxChars = Number(opt('--max-chars', 400_000));
 const ours = require(resolve('dist/engine.js'));
 const base = require(resolve(opt('--baseline', '')));
 const { makeCase } = require(resolve('out/test/fuzz/generate.js'));
@@ -31,7 +34,13 @@ const run = (e, c) => {
     case 'multi_unified':
       return e.planPatchFiles(c.patch, read, 'unified');
     case 'replace_edits':
+    case 'many_edits':
       return e.planReplaceEdits(c.edits, read);
+    case 'many_hunks': {
+      const one = (p) => (p === 'big.txt' ? c.base : undefined);
+      if (c.entry === 'single') return e.applyUnifiedDiff(c.base, c.patch);
+      return c.entry === 'multi' ? e.planPatchFiles(c.patch, one, 'unified') : e.planApplyPatch(c.patch, one);
+    }
     default:
       return undefined;
   }
@@ -41,6 +50,9 @@ const kinds = {};
 let differ = 0;
 for (let i = 0; i < cases; i++) {
   const c = makeCase(seed, i);
+  // the baseline is quadratic in hunks and edits: the largest shapes are left to the fuzz
+  const size = (c.base?.length ?? 0) + (c.patch?.length ?? 0) + (c.files ?? []).reduce((n, f) => n + f[1].length, 0);
+  if ((c.kind === 'many_hunks' || c.kind === 'many_edits') && size > maxChars) continue;
   const a = run(base, c);
   if (a === undefined) continue;
   const b = run(ours, c);

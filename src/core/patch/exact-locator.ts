@@ -25,11 +25,13 @@ export class ExactLocator {
     private readonly raw: string,
     private readonly eol: '\n' | '\r\n',
     private readonly meter: WorkMeter,
+    /** Whole-text searches before the pieces are indexed, in multiples of the text's length (0: index at once). */
+    private readonly scansBeforeIndex = SCANS_BEFORE_INDEX,
   ) {}
 
   /** scanExact(raw, oldLines, eol). */
   scan(oldLines: string[]): ExactScan {
-    if (!this.pieces && this.scanned <= SCANS_BEFORE_INDEX * this.raw.length) {
+    if (!this.pieces && this.scanned < this.scansBeforeIndex * (this.raw.length + 1)) {
       this.scanned += this.raw.length + 1;
       this.meter.charge(Math.ceil(this.raw.length / CHARS_PER_STEP) + oldLines.length);
       return scanExact(this.raw, oldLines, this.eol);

@@ -100,6 +100,16 @@ export function renderWindow(m: LineModel, edits: LineEdit[], finalNewline = m.f
     }
     pos = e.end;
   }
+  // A window from the top holds the BOM, which is part of line 0: it holds all of line 0 then.
+  // And it ends at a line end: a BOM left alone (line 0 removed) joins the line after it.
+  if (start === 0 && m.bom && pos === 0 && N > 0) {
+    out += m.raw.slice(offs[0], offs[1]);
+    pos = 1;
+  }
+  while (out !== '' && !out.endsWith('\n') && pos < N) {
+    out += m.raw.slice(offs[pos], offs[pos + 1]);
+    pos++;
+  }
   const end = pos === N ? m.raw.length : offs[pos];
   const endLine = pos === N ? keepLines : pos;
   if (!touchesEnd) return { start, end, text: out, startLine: first, endLine };

@@ -107,7 +107,7 @@ function ambiguityError(p: HunkCandidates): { hunk: number; error: EngineError }
 const hintOf = (h: Hunk): number | undefined => (h.oldStart !== undefined && h.oldStart > 0 ? h.oldStart - 1 : undefined);
 
 /** One placed hunk in file order: where it starts, its offset from its @@ line, and whether it had no choice. */
-interface Placement {
+export interface Placement {
   start: number;
   offset: number;
 }
@@ -173,7 +173,7 @@ function byFewestDriftRegions(
  * the unique hunks come first, then the inserted ones in their order) and whether every
  * inserted placement has a unique neighbour with its offset.
  */
-class FixedPlacements {
+export class FixedPlacements {
   private readonly sorted: Placement[];
   private readonly starts: Float64Array;
   private readonly baseCost: number;
