@@ -57,6 +57,33 @@ export function applyPatchText(path, hunks) {
   return parts.join('\n') + '\n';
 }
 
+/**
+ * `count` pure insertions spread evenly over `lines`: 3 context lines, then one added line.
+ * A multi-file plan checks each such chunk for "already applied" (placed alone, and reversed),
+ * the shape that cost the most before.
+ */
+export function spreadInsertions(lines, count) {
+  const step = Math.floor(lines.length / count);
+  const at = Array.from({ length: count }, (_, k) => k * step + (step >> 1));
+  const out = [];
+  let next = 0;
+  for (let k = 0; k < count; k++) {
+    for (; next <= at[k]; next++) out.push(lines[next]);
+    out.push(`  inserted${k}();`);
+  }
+  for (; next < lines.length; next++) out.push(lines[next]);
+  const hunks = at.map((i, k) => ({ oldStart: i - 1, newStart: i - 1 + k, context: lines.slice(i - 2, i + 1), added: `  inserted${k}();` }));
+  return { hunks, expected: out.join('\n') + '\n' };
+}
+
+/** Those insertions as a unified diff (headers, correct @@ numbers) or as apply_patch chunks. */
+export function insertionPatch(path, hunks, format) {
+  if (format === 'apply_patch') {
+    return ['*** Begin Patch', `*** Update File: ${path}`, ...hunks.flatMap((h) => ['@@', ...h.context.map((t) => ' ' + t), '+' + h.added]), '*** End Patch'].join('\n') + '\n';
+  }
+  return [`--- a/${path}`, `+++ b/${path}`, ...hunks.flatMap((h) => [`@@ -${h.oldStart},3 +${h.newStart},4 @@`, ...h.context.map((t) => ' ' + t), '+' + h.added])].join('\n') + '\n';
+}
+
 /** `count` replace_in_file edits of one file: each changed line as old_text → new_text. */
 export function replaceEdits(path, hunks) {
   return hunks.map((h) => ({ path, old_text: h.removed, new_text: h.added }));
@@ -92,6 +119,7 @@ export function identicalLines(n, size, { hint }) {
 export function buildCases() {
   const big = uniqueFile(100_000); // ≈ 3.3 MB
   const c200 = spreadChanges(big.lines, 200);
+  const i200 = spreadInsertions(big.lines, 200);
   const huge = uniqueFile(160_000);
   const c16k = spreadChanges(huge.lines, 16_000);
   const c16kDrift = spreadChanges(huge.lines, 16_000, { drift: true });
@@ -115,6 +143,21 @@ export function buildCases() {
       group: '200 chunks, 3.3 MB file', name: 'apply_patch (V4A)', bytes: big.text.length,
       run: (e) => e.planApplyPatch(applyPatchText('big.js', c200.hunks), read('big.js', big.text)),
       check: (r) => planText(r) === c200.expected,
+    },
+    {
+      group: '200 insertion chunks, 3.3 MB file', name: 'single-file unified diff (safe_patch path)', bytes: big.text.length,
+      run: (e) => e.applyUnifiedDiff(big.text, insertionPatch('big.js', i200.hunks, 'unified')),
+      check: (r) => textOf(r) === i200.expected,
+    },
+    {
+      group: '200 insertion chunks, 3.3 MB file', name: 'multi-file unified diff', bytes: big.text.length,
+      run: (e) => e.planPatchFiles(insertionPatch('big.js', i200.hunks, 'unified'), read('big.js', big.text), 'unified'),
+      check: (r) => planText(r) === i200.expected,
+    },
+    {
+      group: '200 insertion chunks, 3.3 MB file', name: 'apply_patch (V4A)', bytes: big.text.length,
+      run: (e) => e.planApplyPatch(insertionPatch('big.js', i200.hunks, 'apply_patch'), read('big.js', big.text)),
+      check: (r) => planText(r) === i200.expected,
     },
     {
       group: '200 edits, 3.3 MB file', name: 'single replace (one of the 200 edits)', bytes: big.text.length,
