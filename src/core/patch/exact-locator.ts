@@ -19,7 +19,7 @@ const CHARS_PER_STEP = 32;
 
 export class ExactLocator {
   private scanned = 0;
-  private pieces?: { index: SequenceIndex; offsets: Float64Array };
+  private pieces?: Pieces;
 
   constructor(
     private readonly raw: string,
@@ -27,6 +27,8 @@ export class ExactLocator {
     private readonly meter: WorkMeter,
     /** Whole-text searches before the pieces are indexed, in multiples of the text's length (0: index at once). */
     private readonly scansBeforeIndex = SCANS_BEFORE_INDEX,
+    /** The pieces already indexed elsewhere (the file's line index, for a text without CR). */
+    private readonly indexed?: () => Pieces,
   ) {}
 
   /** scanExact(raw, oldLines, eol). */
@@ -36,13 +38,13 @@ export class ExactLocator {
       this.meter.charge(Math.ceil(this.raw.length / CHARS_PER_STEP) + oldLines.length);
       return scanExact(this.raw, oldLines, this.eol);
     }
-    const { index, offsets } = (this.pieces ??= this.indexPieces());
+    const { index, offsetOf } = (this.pieces ??= this.indexed ? this.indexed() : this.indexPieces());
     const runs = findRuns(index, oldLines, 0, index.length, 2, this.meter);
     if (!runs.length) return { count: 0, offset: -1 };
-    return { count: runs.length === 1 ? 1 : 2, offset: offsets[runs[0]] };
+    return { count: runs.length === 1 ? 1 : 2, offset: offsetOf(runs[0]) };
   }
 
-  private indexPieces(): { index: SequenceIndex; offsets: Float64Array } {
+  private indexPieces(): Pieces {
     const bom = this.raw.charCodeAt(0) === 0xfeff ? 1 : 0;
     const parts = this.raw.slice(bom).split(this.eol);
     this.meter.charge(parts.length);
@@ -52,6 +54,12 @@ export class ExactLocator {
       offsets[k] = at;
       at += parts[k].length + this.eol.length;
     }
-    return { index: new SequenceIndex(parts.length, (k) => parts[k]), offsets };
+    return { index: SequenceIndex.of(parts.length, (k) => parts[k]), offsetOf: (k) => offsets[k] };
   }
+}
+
+/** The text cut at its line end, indexed, and where each piece starts in the text. */
+export interface Pieces {
+  index: SequenceIndex;
+  offsetOf(piece: number): number;
 }

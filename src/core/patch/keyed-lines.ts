@@ -67,6 +67,8 @@ export class KeyedLines {
   key(level: Level, i: number): string {
     if (level === Level.Exact) return this.model.lines[i];
     const lv = level > Level.Unicode ? Level.Unicode : level;
+    const idx = this.indexes[lv];
+    if (idx) return idx.itemAt(i);
     let arr = this.cache[lv];
     if (!arr) arr = this.cache[lv] = new Array(this.model.lines.length);
     let k = arr[i];
@@ -97,14 +99,24 @@ export class KeyedLines {
     return this.indexes[level > Level.Unicode ? Level.Unicode : level] !== undefined;
   }
 
-  /** The keys of every line at `level` (the fuzzy level shares level 3's), indexed; built once. */
+  /**
+   * The keys of every line at `level` (the fuzzy level shares level 3's), indexed; built once.
+   * Levels 1-3 are derived from the exact index (a key per distinct line). The exact index of a
+   * text without CR also holds the empty piece after a final newline (as the text cut at "\n"
+   * does), so the fast path's exact search can use it; no match reaches it (matches end at N).
+   */
   index(level: Level): SequenceIndex {
     const lv = level > Level.Unicode ? Level.Unicode : level;
     let idx = this.indexes[lv];
     if (!idx) {
-      const n = this.model.lines.length;
+      const m = this.model;
+      const n = m.lines.length;
       this.meter.charge(n);
-      idx = this.indexes[lv] = new SequenceIndex(n, lv === Level.Exact ? (i) => this.model.lines[i] : (i) => this.key(lv, i));
+      if (lv === Level.Exact) {
+        const pieces = !m.hasCR && m.finalNewline ? n + 1 : n;
+        idx = SequenceIndex.of(pieces, (i) => (i < n ? m.lines[i] : ''));
+      } else idx = this.index(Level.Exact).derive((s) => keyOf(lv, s));
+      this.indexes[lv] = idx;
     }
     return idx;
   }

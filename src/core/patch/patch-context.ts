@@ -9,7 +9,8 @@
 import { splitText, LineModel, lineOffsets } from '../text/lines';
 import { lineIndexAt } from '../text/offsets';
 import { KeyedLines } from './keyed-lines';
-import { ExactLocator } from './exact-locator';
+import { ExactLocator, Pieces } from './exact-locator';
+import { Level } from './levels';
 import type { ExactScan } from './fastPatch';
 import type { Hunk } from './parse';
 import { WorkMeter } from './work-meter';
@@ -69,11 +70,19 @@ export class PatchContext {
   scanOf(h: Hunk, oldLines: string[]): ExactScan {
     let s = this.scans.get(h);
     if (!s) {
-      this.locator ??= new ExactLocator(this.raw, this.eol, this.meter);
+      // without CR the text's pieces are its lines (plus the empty one after a final newline):
+      // the fast path and the matcher share one index of them
+      this.locator ??= new ExactLocator(this.raw, this.eol, this.meter, undefined, this.eol === '\n' ? () => this.linePieces() : undefined);
       s = this.locator.scan(oldLines);
       this.scans.set(h, s);
     }
     return s;
+  }
+
+  private linePieces(): Pieces {
+    const offs = lineOffsets(this.model);
+    const n = this.model.lines.length;
+    return { index: this.file.index(Level.Exact), offsetOf: (k) => (k < n ? offs[k] : this.raw.length) };
   }
 
   /** The 0-based line holding character `offset` of the raw text. */

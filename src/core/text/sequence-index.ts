@@ -6,44 +6,87 @@
  * (see findRuns). Equal strings get equal ids, so every comparison afterwards is an integer one.
  */
 export class SequenceIndex {
-  /** The id of each item, in order. */
-  readonly ids: Int32Array;
-  private readonly idByText = new Map<string, number>();
   /** Positions grouped by id: those of id k are pos[first[k] .. first[k + 1]). */
   private readonly first: Int32Array;
   private readonly pos: Int32Array;
 
-  constructor(
-    length: number,
-    /** The item at position i (kept: matches are checked on the strings themselves). */
-    readonly itemAt: (i: number) => string,
+  private constructor(
+    /** The id of each item, in order. */
+    readonly ids: Int32Array,
+    /** The string of each id (ids not used by any item may have one too, see derive). */
+    private readonly texts: string[],
+    /** The id of a string, or undefined when no item is that string. */
+    private readonly lookup: (s: string) => number | undefined,
   ) {
-    this.ids = new Int32Array(length);
-    for (let i = 0; i < length; i++) {
-      const s = itemAt(i);
-      let id = this.idByText.get(s);
-      if (id === undefined) {
-        id = this.idByText.size;
-        this.idByText.set(s, id);
-      }
-      this.ids[i] = id;
-    }
-    const distinct = this.idByText.size;
+    const distinct = texts.length;
     this.first = new Int32Array(distinct + 1);
-    for (let i = 0; i < length; i++) this.first[this.ids[i] + 1]++;
+    for (let i = 0; i < ids.length; i++) this.first[ids[i] + 1]++;
     for (let k = 0; k < distinct; k++) this.first[k + 1] += this.first[k];
     const fill = this.first.slice(0, distinct);
-    this.pos = new Int32Array(length);
-    for (let i = 0; i < length; i++) this.pos[fill[this.ids[i]]++] = i;
+    this.pos = new Int32Array(ids.length);
+    for (let i = 0; i < ids.length; i++) this.pos[fill[ids[i]]++] = i;
+  }
+
+  /** The index of `length` items, item i being `itemAt(i)`. */
+  static of(length: number, itemAt: (i: number) => string): SequenceIndex {
+    const idByText = new Map<string, number>();
+    const texts: string[] = [];
+    const ids = new Int32Array(length);
+    for (let i = 0; i < length; i++) {
+      const s = itemAt(i);
+      let id = idByText.get(s);
+      if (id === undefined) {
+        id = texts.length;
+        idByText.set(s, id);
+        texts.push(s);
+      }
+      ids[i] = id;
+    }
+    return new SequenceIndex(ids, texts, (s) => idByText.get(s));
+  }
+
+  /**
+   * The index of the same items mapped by `keyOf` (a matching tier's key of each line), made
+   * from this one: the key is computed once per distinct string, and a key that is itself one
+   * of this index's strings keeps that string's id, so only the strings whose key differs from
+   * every string of the sequence cost a map entry (for trailing whitespace: almost none).
+   */
+  derive(keyOf: (s: string) => string): SequenceIndex {
+    const D = this.texts.length;
+    const texts = this.texts.slice();
+    const toKey = new Int32Array(D);
+    const extra = new Map<string, number>();
+    for (let d = 0; d < D; d++) {
+      const s = this.texts[d];
+      const k = keyOf(s);
+      let id = k === s ? d : this.lookup(k);
+      if (id === undefined) {
+        id = extra.get(k);
+        if (id === undefined) {
+          id = texts.length;
+          extra.set(k, id);
+          texts.push(k);
+        }
+      }
+      toKey[d] = id;
+    }
+    const ids = Int32Array.from(this.ids, (id) => toKey[id]);
+    const lookup = (k: string) => this.lookup(k) ?? extra.get(k);
+    return new SequenceIndex(ids, texts, lookup);
   }
 
   get length(): number {
     return this.ids.length;
   }
 
+  /** The string of the item at position i. */
+  itemAt(i: number): string {
+    return this.texts[this.ids[i]];
+  }
+
   /** The id of `s`, or -1 when no item equals it. */
   idOf(s: string): number {
-    return this.idByText.get(s) ?? -1;
+    return this.lookup(s) ?? -1;
   }
 
   /** How many items have this id (0 for -1). */

@@ -7,6 +7,7 @@ import { diagnose } from '../../../src/core/patch/diagnose';
 import { ExactLocator } from '../../../src/core/patch/exact-locator';
 import { scanExact } from '../../../src/core/patch/fastPatch';
 import { WorkMeter } from '../../../src/core/patch/work-meter';
+import { PatchContext } from '../../../src/core/patch/patch-context';
 import { splitText } from '../../../src/core/text/lines';
 
 // few distinct lines (so that windows repeat), with the differences each tier forgives
@@ -72,6 +73,17 @@ describe('engine: indexed searches answer as direct ones', () => {
         assert.deepEqual(locator.scan(old), scanExact(raw, old, lineEnd));
       }),
       { numRuns: 800 },
+    );
+  });
+
+  it('a context\'s exact search of a text without CR uses the file\'s line index (plus the empty piece after a final newline), with scanExact\'s answers', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b', '', 'x y'), { maxLength: 25 }), fc.boolean(), fc.boolean(), fc.array(fc.array(fc.constantFrom('a', 'b', '', 'x y'), { minLength: 1, maxLength: 3 }), { minLength: 8, maxLength: 12 }), (ls, bom, final, olds) => {
+        const raw = (bom ? '\uFEFF' : '') + text(ls, '\n', final);
+        const ctx = new PatchContext(raw, {}, new WorkMeter(Infinity));
+        olds.forEach((old, k) => assert.deepEqual(ctx.scanOf({ index: k + 1, lines: [], oldNoEol: false, newNoEol: false }, old), scanExact(raw, old, '\n'), `search ${k}`));
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -28,7 +28,7 @@ const range = (n: number) => fc.tuple(fc.nat(n), fc.nat(n)).map(([x, y]) => [Mat
 
 describe('core/text/sequence-index and sequence-match', () => {
   it('SequenceIndex: equal strings share an id, positions ascend, an absent string is -1', () => {
-    const idx = new SequenceIndex(6, (i) => ['x', 'y', 'x', '', 'x', 'y'][i]);
+    const idx = SequenceIndex.of(6, (i) => ['x', 'y', 'x', '', 'x', 'y'][i]);
     assert.equal(idx.idOf('x'), idx.ids[0]);
     assert.equal(idx.ids[2], idx.ids[0]);
     assert.notEqual(idx.ids[1], idx.ids[0]);
@@ -37,6 +37,26 @@ describe('core/text/sequence-index and sequence-match', () => {
     assert.equal(idx.idOf('nope'), -1);
     assert.equal(idx.count(-1), 0);
     assert.deepEqual([...idx.positions(-1)], []);
+  });
+
+  it('derive: the index of the items\' keys, as if built from the keys themselves (ids aside)', () => {
+    const keyOf = (s: string) => s.trimEnd().replace(/^\s+/, '');
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'a ', ' a', 'b', 'b  ', '', ' ', 'c'), { maxLength: 30 }), fc.array(fc.constantFrom('a', 'b', '', 'c', 'z'), { minLength: 1, maxLength: 3 }), (items, probe) => {
+        const derived = SequenceIndex.of(items.length, (i) => items[i]).derive(keyOf);
+        const direct = SequenceIndex.of(items.length, (i) => keyOf(items[i]));
+        for (let i = 0; i < items.length; i++) {
+          assert.equal(derived.itemAt(i), keyOf(items[i]));
+          for (let j = 0; j < items.length; j++) assert.equal(derived.ids[i] === derived.ids[j], direct.ids[i] === direct.ids[j]);
+        }
+        for (const k of probe) {
+          assert.equal(derived.count(derived.idOf(k)), direct.count(direct.idOf(k)), k);
+          assert.deepEqual([...derived.positions(derived.idOf(k))], [...direct.positions(direct.idOf(k))]);
+        }
+        assert.deepEqual(findRuns(derived, probe, 0, items.length), findRuns(direct, probe, 0, items.length));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('kmpRuns finds every (overlapping) occurrence in the range, up to the limit', () => {
@@ -55,7 +75,7 @@ describe('core/text/sequence-index and sequence-match', () => {
     fc.assert(
       fc.property(items, pattern, fc.nat(60), fc.nat(60), fc.integer({ min: 1, max: 4 }), (text, pat, x, y, limit) => {
         const [lo, hi] = [Math.min(x, y, text.length), Math.min(Math.max(x, y), text.length)];
-        const idx = new SequenceIndex(text.length, (i) => text[i]);
+        const idx = SequenceIndex.of(text.length, (i) => text[i]);
         let charged = 0;
         assert.deepEqual(findRuns(idx, pat, lo, hi, Infinity, { charge: (n) => (charged += n) }), naiveRuns(text, lo, hi, pat));
         assert.deepEqual(findRuns(idx, pat, lo, hi, limit), naiveRuns(text, lo, hi, pat).slice(0, limit));
@@ -67,7 +87,7 @@ describe('core/text/sequence-index and sequence-match', () => {
 
   it('findRuns on 300,000 identical lines and a 2,000-line run: every start, for about one pass of work', () => {
     const n = 300_000;
-    const idx = new SequenceIndex(n, () => 'same');
+    const idx = SequenceIndex.of(n, () => 'same');
     let charged = 0;
     const runs = findRuns(idx, new Array(2000).fill('same'), 0, n, Infinity, { charge: (k) => (charged += k) });
     assert.equal(runs.length, n - 2000 + 1);
