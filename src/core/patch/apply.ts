@@ -19,7 +19,7 @@ import { selectPlacements, Chosen } from './select';
 import { firstCollision } from './overlap';
 import { locateHunk, isFailure, HunkFailure } from './locate-hunk';
 import { PatchContext, PatchOptions } from './patch-context';
-import { WorkMeter, WorkLimitExceeded, tooLargeMessage, tooManyHunks, countLines } from './work-meter';
+import { WorkMeter, WorkLimitExceeded, tooLargeMessage, tooManyHunks } from './work-meter';
 import { MAX_HUNKS_PER_CALL } from '../catalog/limits';
 import { EngineResult, EngineError, HunkPlacement, failure, mostTolerant } from './types';
 
@@ -43,9 +43,9 @@ export function applyUnifiedDiff(baseText: string, patchText: string, options: A
 
 /** A context for placing `hunks` on `baseText`, with a work budget for both. */
 export function contextFor(baseText: string, hunks: readonly Hunk[], options: ApplyPatchOptions = {}): PatchContext {
-  let patchLines = 0;
-  for (const h of hunks) patchLines += h.lines.length;
-  return new PatchContext(baseText, options, WorkMeter.forInput(countLines(baseText), patchLines));
+  let patchChars = 0;
+  for (const h of hunks) for (const l of h.lines) patchChars += l.text.length + 2;
+  return new PatchContext(baseText, options, WorkMeter.forInput(baseText.length, patchChars));
 }
 
 /**

@@ -12,8 +12,12 @@ import { findRuns } from '../text/sequence-match';
 import { ExactScan, scanExact } from './fastPatch';
 import type { WorkMeter } from './work-meter';
 
-/** Whole-text searches allowed before the pieces are indexed (in multiples of the text's length). */
-const SCANS_BEFORE_INDEX = 4;
+/**
+ * Whole-text searches allowed before the pieces are indexed (in multiples of the text's length):
+ * indexing costs about as much as this many native searches, so a patch of a few hunks never
+ * pays for it and a patch of many pays at most twice what it would have known to pay.
+ */
+const SCANS_BEFORE_INDEX = 16;
 /** A native substring search costs about one step per this many characters. */
 const CHARS_PER_STEP = 32;
 

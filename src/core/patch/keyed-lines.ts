@@ -14,8 +14,12 @@ import { WorkMeter } from './work-meter';
 
 /** Failures that get the nearest line of the file (see nearestLine in diagnose.ts), per file. */
 export const MAX_NEAREST_SEARCHES = 32;
-/** Searches without the index may cost this many times the file's lines before it is built. */
-const SCANS_BEFORE_INDEX = 4;
+/**
+ * Searches without the index may cost this many times the file's lines before it is built:
+ * about what building it costs (a map entry and a key per line), so the index is built only
+ * for changes that would otherwise pay more, and costs them at most twice the least.
+ */
+const SCANS_BEFORE_INDEX = 32;
 /** A native substring search over the text costs about one step per this many characters. */
 const CHARS_PER_STEP = 32;
 
@@ -28,7 +32,7 @@ export class KeyedLines {
   readonly meter: WorkMeter;
 
   constructor(readonly model: LineModel, meter?: WorkMeter) {
-    this.meter = meter ?? WorkMeter.forInput(model.lines.length, 0);
+    this.meter = meter ?? WorkMeter.forInput(model.raw.length, 0);
   }
 
   get lines(): string[] {

@@ -94,7 +94,7 @@ function scanMatches(file: KeyedLines, old: OldLine[], keys: string[], level: Le
   // containing the anchor's longest word
   const hits = level !== Level.Exact && token ? file.linesContaining(token) : null;
   const count = hits ? hits.length : end - from;
-  let allowance = file.scanAllowance();
+  const allowance = searchAllowance(file, hi - lo + n);
   if (!hits && count > allowance) return null;
   let work = hits ? 0 : Math.max(0, count);
   for (let t = 0; t < count; t++) {
@@ -177,7 +177,7 @@ function scanFuzzyWindows(file: KeyedLines, old: OldLine[], keys: string[], lo: 
   const removedAnchor = old.findIndex((l) => l.removed && longestWord(l.text).length >= 3);
   const anchors = removedAnchor >= 0 ? [removedAnchor] : [pickAnchor(old, -1)];
   if (removedAnchor < 0) anchors.push(pickAnchor(old, anchors[0]));
-  const allowance = file.scanAllowance();
+  const allowance = searchAllowance(file, hi - lo + n);
   let work = 0;
   const starts = new Set<number>();
   for (const a of anchors) {
@@ -261,6 +261,15 @@ function indexedFuzzyWindows(file: KeyedLines, old: OldLine[], keys: string[], l
   }
   file.meter.charge(work);
   return out;
+}
+
+/**
+ * What one search may cost without the index: what is left of the file's allowance, and no
+ * more than a few passes over the searched lines (a search that would check every line of a
+ * repetitive file against a long hunk is cheaper through the index at once).
+ */
+function searchAllowance(file: KeyedLines, pass: number): number {
+  return Math.min(file.scanAllowance(), 4 * pass + 1024);
 }
 
 /** The index of the longest old line (trimmed), the first on ties. */

@@ -7,8 +7,11 @@
  * refused as TOO_LARGE instead of holding the editor's thread for seconds.
  */
 
-/** Comparisons allowed per line of input (file and change together), plus a fixed allowance. */
-export const WORK_PER_INPUT_LINE = 40;
+/**
+ * Comparisons allowed per character of input (file and change together; a line of code is a
+ * few dozen), plus a fixed allowance. Counting characters, not lines, costs nothing.
+ */
+export const WORK_PER_INPUT_CHAR = 4;
 export const WORK_BASE = 2_000_000;
 
 /** Thrown by WorkMeter.charge; caught by the engine's entry points, which answer TOO_LARGE. */
@@ -22,9 +25,9 @@ export class WorkMeter {
   private used = 0;
   constructor(readonly limit: number) {}
 
-  /** The budget for a change of `changeLines` lines to a file of `fileLines` lines. */
-  static forInput(fileLines: number, changeLines: number): WorkMeter {
-    return new WorkMeter(WORK_BASE + WORK_PER_INPUT_LINE * (fileLines + changeLines));
+  /** The budget for a change of `changeChars` characters to a file of `fileChars`. */
+  static forInput(fileChars: number, changeChars: number): WorkMeter {
+    return new WorkMeter(WORK_BASE + WORK_PER_INPUT_CHAR * (fileChars + changeChars));
   }
 
   charge(steps: number): void {
@@ -40,13 +43,6 @@ export class WorkMeter {
 /** The refusal for a change whose placement passed its budget (the same words for every engine). */
 export function tooLargeMessage(what: string): string {
   return `${what} would take too long to place: its lines match the file in too many places (a file of many identical lines, or hunks stacked on the same lines). Nothing was applied. Give each hunk or edit a few unchanged lines that occur only once in the file, or split the change into several calls.`;
-}
-
-/** Counts lines without splitting: "\n" occurrences, plus one for a last line without one. */
-export function countLines(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return text.length && !text.endsWith('\n') ? n + 1 : n;
 }
 
 /** The refusal of a patch with more hunks than one call may place (see catalog/limits.ts). */
