@@ -20,6 +20,8 @@ export const MAX_NEAREST_SEARCHES = 32;
  * for changes that would otherwise pay more, and costs them at most twice the least.
  */
 const SCANS_BEFORE_INDEX = 32;
+/** A word as keys keep it: see wordsPresent. */
+const WORD_RUN = /[A-Za-z0-9_]{2,}/g;
 /** A native substring search over the text costs about one step per this many characters. */
 const CHARS_PER_STEP = 32;
 
@@ -29,6 +31,7 @@ export class KeyedLines {
   private readonly indexes: Array<SequenceIndex | undefined> = [];
   private scanned = 0;
   private nearestSearches = 0;
+  private words?: Set<string>;
   readonly meter: WorkMeter;
 
   constructor(readonly model: LineModel, meter?: WorkMeter) {
@@ -97,6 +100,22 @@ export class KeyedLines {
   /** True for the first MAX_NEAREST_SEARCHES calls: may one more failure look for its nearest line? */
   takeNearestSearch(): boolean {
     return ++this.nearestSearches <= MAX_NEAREST_SEARCHES;
+  }
+
+  /**
+   * False when some line of `lines` cannot equal any line of the file at levels 0-3 because it
+   * has a word (a maximal run of 2+ ASCII letters, digits or underscores) that no line has: no
+   * key changes those runs, so lines equal at any level have the same words. The file's words
+   * are collected once (one pass over the text), and only when `build` says an index that this
+   * check could spare is about to be made; before that the check answers true.
+   */
+  wordsPresent(lines: readonly string[], build: boolean): boolean[] {
+    if (!this.words && build) {
+      this.meter.charge(Math.ceil(this.model.raw.length / 8));
+      this.words = new Set(this.model.raw.match(WORD_RUN) ?? []);
+    }
+    const words = this.words;
+    return lines.map((l) => !words || (l.match(WORD_RUN) ?? []).every((w) => words.has(w)));
   }
 
   hasIndex(level: Level): boolean {

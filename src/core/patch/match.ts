@@ -76,6 +76,8 @@ export function findMatches(file: KeyedLines, old: OldLine[], level: Level, rang
     const scanned = scanMatches(file, old, keys, level, lo, hi);
     if (scanned) return scanned;
   }
+  // a line with a word the file lacks matches nowhere: no need for this level's index
+  if (file.wordsPresent(old.map((l) => l.text), !file.hasIndex(level) && level >= Level.Loose).includes(false)) return [];
   return findRuns(file.index(level), keys, lo, hi, Infinity, file.meter).map((start) => ({ start, level }));
 }
 
@@ -140,7 +142,14 @@ export function findFuzzyMatches(file: KeyedLines, old: OldLine[], range?: Range
   const keys = old.map((l) => keyOf(Level.Unicode, l.text));
   let windows: Array<{ start: number; wrong: number }> | null = null;
   if (!file.hasIndex(Level.Unicode) && file.scanAllowance() > 0) windows = scanFuzzyWindows(file, old, keys, lo, hi);
-  if (!windows) windows = indexedFuzzyWindows(file, old, keys, lo, hi);
+  if (!windows) {
+    // only one line may differ, and never a removed or pinned one: more lines with a word the
+    // file lacks match nowhere (see KeyedLines.wordsPresent)
+    const present = file.wordsPresent(old.map((l) => l.text), !file.hasIndex(Level.Unicode));
+    const absent = old.filter((_, j) => !present[j]);
+    if (absent.length > 1 || absent.some((l) => l.removed || l.pinned)) return [];
+    windows = indexedFuzzyWindows(file, old, keys, lo, hi);
+  }
   let support = 0;
   for (const k of keys) if (k.length >= 4) support++;
   // identical windows (a repetitive file) ask for the same similarity: compute it once

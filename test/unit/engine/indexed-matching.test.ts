@@ -50,6 +50,25 @@ describe('engine: indexed searches answer as direct ones', () => {
     );
   });
 
+  it('the word check (a line with a word the file lacks matches nowhere) never drops a match, at any level or fuzzy', () => {
+    const oldWithAbsent = fc.array(fc.record({ text: fc.constantFrom(...LINES, 'absent_word(x)', 'return absent;', '  foo(zz)'), removed: fc.boolean(), pinned: fc.boolean() }), { minLength: 1, maxLength: 5 });
+    fc.assert(
+      fc.property(fileLines, oldWithAbsent, (ls, old) => {
+        const model = splitText(text(ls, '\n', true));
+        const checked = new KeyedLines(model, new WorkMeter(Infinity));
+        checked.wordsPresent([], true); // the file's words, collected
+        checked.noteScan(1e9); // past the allowance: every search takes the indexed path, with the check
+        for (let level = Level.Exact; level <= Level.Unicode; level++) {
+          assert.deepEqual(findMatches(checked, old as OldLine[], level), findMatches(new KeyedLines(model), old as OldLine[], level), `level ${level}`);
+        }
+        assert.deepEqual(findFuzzyMatches(checked, old as OldLine[]), findFuzzyMatches(new KeyedLines(model), old as OldLine[]));
+      }),
+      { numRuns: 600 },
+    );
+    const file = new KeyedLines(splitText('  return value;\n'));
+    assert.deepEqual(file.wordsPresent(['return value', 'return other'], true), [true, false]);
+  });
+
   it('diagnose: the same best partial placement and nearest line with the index', () => {
     fc.assert(
       fc.property(fileLines, oldLines, fc.option(fc.nat(40), { nil: undefined }), (ls, old, hint) => {
