@@ -26,6 +26,10 @@ export type FuzzCase =
   | { kind: 'apply_patch'; files: Array<[string, string]>; patch: string }
   | { kind: 'multi_unified'; files: Array<[string, string]>; patch: string }
   | { kind: 'replace_edits'; files: Array<[string, string]>; edits: Array<{ path: string; old_text: string; new_text: string; expected_replacements?: number }> }
+  /** Many hunks, or one huge hunk, on a large file; placed as one file's diff, a multi-file diff or apply_patch chunks. */
+  | { kind: 'many_hunks'; base: string; patch: string; entry: 'single' | 'multi' | 'apply_patch' }
+  /** Many replace_in_file edits of one or two (sometimes large) files. */
+  | { kind: 'many_edits'; files: Array<[string, string]>; edits: Array<{ path: string; old_text: string; new_text: string; expected_replacements?: number }> }
   /** Only for the harness's own test: never returns. */
   | { kind: 'spin' };
 
@@ -46,6 +50,8 @@ export const CASE_KINDS = [
   'apply_patch',
   'multi_unified',
   'replace_edits',
+  'many_hunks',
+  'many_edits',
 ] as const;
 
 /** mulberry32: a small seeded generator; the same seed gives the same sequence on every machine. */
@@ -342,6 +348,70 @@ function replaceEditsCase(g: Gen): FuzzCase {
   return { kind: 'replace_edits', files: files.map(([p, t]): [string, string] => [p, t]), edits };
 }
 
+/**
+ * The large inputs of the planning-cost review: a file of many identical lines (sometimes
+ * 300,000) or of unique lines (sometimes 160,000), and a patch of many hunks (sometimes
+ * 20,000) cut from it (exact, with trailing blanks in the context, pure insertions, repeated
+ * hunks, hunks at a wrong line, line numbers or none), or one huge hunk of the identical lines.
+ */
+function manyHunksCase(g: Gen): FuzzCase {
+  const same = g.chance(0.3);
+  const n = same ? (g.chance(0.1) ? g.int(20_000, 300_000) : g.int(50, 3000)) : g.chance(0.05) ? g.int(20_000, 160_000) : g.int(100, 5000);
+  const pool = Array.from({ length: g.int(1, 4) }, () => line(g).slice(0, 200));
+  const baseLines = Array.from({ length: n }, (_, i) => (same ? (g.chance(0.002) ? pool[i % pool.length] : '    counter += step;') : g.chance(0.2) ? pool[i % pool.length] : `  value${i} = f(${i % 97});`));
+  const eol = g.chance(0.15) ? '\r\n' : '\n';
+  const base = baseLines.join(eol) + (g.chance(0.9) ? eol : '');
+  const hunks: string[][] = [];
+  if (same && g.chance(0.5)) {
+    // one huge hunk of identical lines, its middle line changed
+    const size = g.int(100, Math.min(3000, n));
+    const at = g.int(0, n - size);
+    const body = baseLines.slice(at, at + size).map((l, k) => (k === size >> 1 ? `-${l}\n+${l} // edited` : ` ${l}`));
+    hunks.push([g.chance(0.5) ? `@@ -${at + 1},${size} +${at + 1},${size} @@` : '@@ @@', ...body.join('\n').split('\n')]);
+  } else {
+    const count = g.chance(0.05) ? g.int(1000, 20_000) : g.int(5, 300);
+    const step = Math.max(1, Math.floor(n / count));
+    for (let k = 0; k < count; k++) {
+      const i = Math.min(n - 4, Math.max(3, k * step + g.int(0, step - 1)));
+      const ctx = (j: number) => ' ' + baseLines[j] + (g.chance(0.05) ? '  ' : '');
+      const shape = g.rand();
+      const body =
+        shape < 0.7 ? [ctx(i - 3), ctx(i - 2), ctx(i - 1), '-' + baseLines[i], '+' + baseLines[i] + ' // edited', ctx(i + 1), ctx(i + 2)]
+        : shape < 0.85 ? [ctx(i - 2), ctx(i - 1), ctx(i), '+  inserted();']
+        : shape < 0.95 ? ['-' + baseLines[i], '+' + line(g).slice(0, 100)]
+        : hunkFromBase(g, baseLines);
+      const hint = g.chance(0.7) ? i - 2 + (g.chance(0.1) ? g.int(-50, 50) : 0) : undefined;
+      hunks.push([hint !== undefined ? `@@ -${Math.max(1, hint)},7 +${Math.max(1, hint)},7 @@` : '@@', ...body]);
+      if (g.chance(0.01)) hunks.push(hunks[hunks.length - 1]);
+    }
+  }
+  const entry = g.pick(['single', 'multi', 'apply_patch'] as const);
+  let patch: string;
+  if (entry === 'apply_patch') patch = ['*** Begin Patch', '*** Update File: big.txt', ...hunks.flatMap((h) => ['@@', ...h.slice(1)]), '*** End Patch'].join('\n') + '\n';
+  else patch = [...(entry === 'multi' || g.chance(0.5) ? ['--- a/big.txt', '+++ b/big.txt'] : []), ...hunks.flat()].join('\n') + '\n';
+  return { kind: 'many_hunks', base, patch, entry };
+}
+
+/** Many edits (sometimes 500) of one or two files (sometimes 100,000 lines), some of them overlapping, repeated or absent. */
+function manyEditsCase(g: Gen): FuzzCase {
+  const files: Array<[string, string, string[]]> = [];
+  for (const name of g.chance(0.3) ? ['a.txt', 'b.txt'] : ['a.txt']) {
+    const same = g.chance(0.2);
+    const n = g.chance(0.05) ? g.int(20_000, 100_000) : g.int(50, 3000);
+    const ls = Array.from({ length: n }, (_, i) => (same ? '  x = x + 1;' : g.chance(0.1) ? line(g).slice(0, 120) : `  const v${i} = load(${i});`));
+    files.push([name, ls.join(g.chance(0.1) ? '\r\n' : '\n') + '\n', ls]);
+  }
+  const count = g.chance(0.05) ? g.int(200, 500) : g.int(2, 60);
+  const edits: Array<{ path: string; old_text: string; new_text: string; expected_replacements?: number }> = [];
+  for (let k = 0; k < count; k++) {
+    const f = g.pick(files);
+    const at = g.int(0, f[2].length - 1);
+    const old = g.chance(0.9) ? f[2].slice(at, at + g.int(1, 3)).join('\n') : line(g).slice(0, 100);
+    edits.push({ path: f[0], old_text: old, new_text: g.chance(0.1) ? '' : `${old.trim().slice(0, 40)} // ${k}`, ...(g.chance(0.05) ? { expected_replacements: g.int(1, 3) } : {}) });
+  }
+  return { kind: 'many_edits', files: files.map(([p, t]): [string, string] => [p, t]), edits };
+}
+
 function pathString(g: Gen): string {
   const seg = () => g.pick(['.git', '.vscode', 'settings.json', 'src', '..', '.', '', 'a b', 'CON', 'x'.repeat(g.size(3, 2000)), '.env', '*', '~', 'C:']);
   const sep = () => g.pick(['/', '\\', '//']);
@@ -394,6 +464,10 @@ export function makeCase(seed: number, index: number): FuzzCase {
       return multiUnifiedCase(g);
     case 'replace_edits':
       return replaceEditsCase(g);
+    case 'many_hunks':
+      return manyHunksCase(g);
+    case 'many_edits':
+      return manyEditsCase(g);
     case 'exec_args': {
       const names = ['sh', 'bash', 'python3.11', 'node', 'pwsh', 'powershell.exe', 'cmd.exe', 'git', 'env', 'awk', 'deno', 'gcc'];
       const arg = () => g.pick([g.pick(['-c', '-e', '--eval=x', '-Command', '/c', 'config', '-C', '.git', '.vscode/settings.json', 'data:x', '-S']), pathString(g), g.pick(RUN_CHARS).repeat(g.size(3, 100000))]);

@@ -78,6 +78,20 @@ export function runCase(c: FuzzCase): string {
       const r = planReplaceEdits(c.edits, (p) => files.get(p));
       return r.ok ? `ok ${r.files.length}` : r.error.type;
     }
+    case 'many_hunks': {
+      if (c.entry === 'single') {
+        const r = applyUnifiedDiff(c.base, c.patch);
+        return r.ok ? `ok ${r.text.length}` : r.error.type;
+      }
+      const read = (p: string) => (p === 'big.txt' ? c.base : undefined);
+      const r = c.entry === 'multi' ? planPatchFiles(c.patch, read, 'unified') : planApplyPatch(c.patch, read);
+      return r.ok ? `ok ${r.files.reduce((n, f) => n + (f.text?.length ?? 0), 0)}` : r.error.type;
+    }
+    case 'many_edits': {
+      const files = new Map(c.files);
+      const r = planReplaceEdits(c.edits, (p) => files.get(p));
+      return r.ok ? `ok ${r.files.reduce((n, f) => n + (f.text?.length ?? 0), 0)}` : r.error.type;
+    }
     case 'spin':
       for (;;) {
         // the harness's self-test: a case that never returns

@@ -12,7 +12,9 @@
 import type { Hunk } from '../patch/parse';
 import { KeyedLines, locate } from '../patch/match';
 import { diagnose } from '../patch/diagnose';
-import { splitText } from '../text/lines';
+import { contextFor } from '../patch/apply';
+import { WorkLimitExceeded, tooLargeMessage, tooManyHunks } from '../patch/work-meter';
+import { MAX_HUNKS_PER_CALL } from '../catalog/limits';
 import { parseApplyPatch } from './parse';
 import { placeHunks } from './place-hunks';
 import { combineFilePlans } from './combine';
@@ -42,6 +44,8 @@ export function planApplyPatch(patchText: string, readFile: ReadFile): ApplyPatc
       },
     };
   }
+  const count = parsed.ops.reduce((n, op) => n + (op.kind === 'update' ? op.chunks.length : 0), 0);
+  if (count > MAX_HUNKS_PER_CALL) return { ok: false, error: tooManyHunks(count, MAX_HUNKS_PER_CALL, 'chunks') };
   return combineFilePlans(parsed.ops.map((op) => planOne(op, readFile)), { notes: parsed.notes });
 }
 
@@ -80,14 +84,20 @@ type UpdateOutcome = { ok: true; plan: Omit<FilePlan, 'path' | 'action'> } | { o
 /** Apply the chunks of one update section to `base`: anchors resolved, then placeHunks. */
 function planUpdate(base: string, chunks: Chunk[]): UpdateOutcome {
   if (!chunks.length) return { ok: true, plan: { text: base, hunks: [], unchanged: true } };
-  const file = new KeyedLines(splitText(base));
-  const hunks: Hunk[] = [];
-  for (const ch of chunks) {
-    const at = resolveAnchors(file, ch);
-    if (typeof at !== 'number') return { ok: false, error: at };
-    hunks.push({ index: ch.index, lines: ch.lines, oldNoEol: false, newNoEol: false, ...(at > 0 ? { minStart: at } : {}), ...(ch.atEnd ? { atEnd: true } : {}) });
+  // one context for the anchors and every placement of the chunks (see patch-context.ts)
+  const ctx = contextFor(base, chunks.map((ch) => ({ index: ch.index, lines: ch.lines, oldNoEol: false, newNoEol: false })));
+  try {
+    const hunks: Hunk[] = [];
+    for (const ch of chunks) {
+      const at = resolveAnchors(ctx.file, ch);
+      if (typeof at !== 'number') return { ok: false, error: at };
+      hunks.push({ index: ch.index, lines: ch.lines, oldNoEol: false, newNoEol: false, ...(at > 0 ? { minStart: at } : {}), ...(ch.atEnd ? { atEnd: true } : {}) });
+    }
+    return placeHunks(base, hunks, ctx);
+  } catch (e) {
+    if (e instanceof WorkLimitExceeded) return { ok: false, error: { type: 'TOO_LARGE', message: tooLargeMessage('This part of the patch') } };
+    throw e;
   }
-  return placeHunks(base, hunks);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { applyFilePatch } from '../patch/apply';
+import { applyFilePatch, contextFor, placeFilePatch, placedLines } from '../patch/apply';
+import type { PatchContext } from '../patch/patch-context';
 import type { Hunk } from '../patch/parse';
 import type { EngineError, HunkPlacement } from '../patch/types';
 import type { ApplyPatchError, FilePlan } from './types';
@@ -16,23 +17,30 @@ export type PlaceOutcome = { ok: true; plan: Omit<FilePlan, 'path' | 'action'> }
  * - it only inserts lines at one edge of its context (" x" then "+y"), so its context still
  *   matches after it was applied, and its reverse places on the same lines.
  */
-export function placeHunks(base: string, hunks: Hunk[]): PlaceOutcome {
+export function placeHunks(base: string, hunks: Hunk[], ctx: PatchContext = contextFor(base, hunks)): PlaceOutcome {
   if (!hunks.length) return { ok: true, plan: { text: base, hunks: [], unchanged: true } };
-  const already = hunks.filter((h) => edgeInsertionApplied(base, h)).map((h) => h.index);
+  const reversed = new Map<Hunk, Hunk>();
+  const reverseOf = (h: Hunk) => {
+    let r = reversed.get(h);
+    if (!r) reversed.set(h, (r = reverse(h)));
+    return r;
+  };
+  const alone = (h: Hunk) => placeFilePatch(ctx, { hunks: [h] });
+  const already = hunks.filter((h) => edgeInsertionApplied(ctx, h, reverseOf(h))).map((h) => h.index);
   let rest = hunks.filter((h) => !already.includes(h.index));
   if (!rest.length) return { ok: true, plan: { ...placed(base, [], already, undefined), unchanged: true } };
-  let r = applyFilePatch(base, { hunks: rest });
+  let r = applyFilePatch(base, { hunks: rest }, {}, ctx);
   if (!r.ok) {
     const more = rest.filter((h) => {
-      const alone = applyFilePatch(base, { hunks: [h] });
-      return !alone.ok && alone.error.type === 'NO_MATCH' && applyFilePatch(base, { hunks: [reverse(h)] }).ok;
+      const a = alone(h);
+      return !a.ok && a.type === 'NO_MATCH' && alone(reverseOf(h)).ok;
     });
     if (!more.length) return { ok: false, error: asError(r.error) };
     for (const h of more) already.push(h.index);
     already.sort((a, b) => a - b);
     rest = rest.filter((h) => !already.includes(h.index));
     if (!rest.length) return { ok: true, plan: { ...placed(base, [], already, undefined), unchanged: true } };
-    r = applyFilePatch(base, { hunks: rest });
+    r = applyFilePatch(base, { hunks: rest }, {}, ctx);
     if (!r.ok) return { ok: false, error: asError(r.error) };
   }
   return { ok: true, plan: placed(r.text, r.hunks ?? [], already, r.tolerance, r.notes) };
@@ -45,19 +53,19 @@ export function placeHunks(base: string, hunks: Hunk[]): PlaceOutcome {
  * context line nothing ties the added lines to a place ("+}" at the end of a file that ends
  * with "}" may be a missing brace), so such a chunk is applied.
  */
-function edgeInsertionApplied(base: string, h: Hunk): boolean {
+function edgeInsertionApplied(ctx: PatchContext, h: Hunk, rev: Hunk): boolean {
   const kinds = h.lines.map((l) => l.kind);
   if (kinds.includes('-') || !kinds.includes(' ')) return false;
   const added = kinds.filter((k) => k === '+').length;
   const leading = kinds.findIndex((k) => k !== '+');
   const trailing = kinds.length - 1 - kinds.map((k) => k !== '+').lastIndexOf(true);
   if (leading + trailing !== added) return false; // added lines inside the context
-  const fwd = applyFilePatch(base, { hunks: [h] });
+  const fwd = placeFilePatch(ctx, { hunks: [h] });
   if (!fwd.ok) return false;
-  const rev = applyFilePatch(base, { hunks: [reverse(h)] });
-  if (!rev.ok) return false;
-  const f = fwd.hunks?.[0]?.base_start_line;
-  const b = rev.hunks?.[0]?.base_start_line;
+  const back = placeFilePatch(ctx, { hunks: [rev] });
+  if (!back.ok) return false;
+  const f = placedLines(ctx, fwd).get(h.index);
+  const b = placedLines(ctx, back).get(rev.index);
   return f !== undefined && b !== undefined && b + leading === f;
 }
 

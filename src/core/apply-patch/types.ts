@@ -46,7 +46,7 @@ export interface FilePlan {
 }
 
 /** The failure types this engine returns: a subset of the tools' closed set (core/types.ts). */
-export type ApplyPatchErrorType = Extract<ErrorType, 'INVALID_PATCH' | 'AMBIGUOUS_MATCH' | 'NO_MATCH' | 'ELISION_BLOCKED' | 'FILE_NOT_FOUND' | 'FILE_EXISTS'>;
+export type ApplyPatchErrorType = Extract<ErrorType, 'INVALID_PATCH' | 'AMBIGUOUS_MATCH' | 'NO_MATCH' | 'ELISION_BLOCKED' | 'FILE_NOT_FOUND' | 'FILE_EXISTS' | 'TOO_LARGE' | 'INVALID_INPUT'>;
 
 /** As the unified-diff engine's EngineError (same fields), with the file named. */
 export interface ApplyPatchError {
@@ -67,6 +67,9 @@ export interface ApplyPatchError {
   failed_files?: Array<{ path: string; hunk?: number; type: ApplyPatchErrorType; reason: string }>;
   /** Files whose part of the patch would have applied on its own. */
   applicable_files?: string[];
+  /** TOO_LARGE: the count limit the call passed (hunks or edits per call), and the count. */
+  limit?: number;
+  hunk_count?: number;
 }
 
 export type ApplyPatchPlan =

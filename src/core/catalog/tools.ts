@@ -1,5 +1,6 @@
 import { HTML_OPS } from '../html/types';
 import type { JsonSchema } from './json-schema';
+import { MAX_EDITS_PER_CALL } from './limits';
 
 /**
  * The language-model tools: the one place their names, categories and the descriptions and
@@ -101,7 +102,8 @@ export const TOOL_CATALOG = Object.freeze({
         edits: {
           type: 'array',
           minItems: 1,
-          description: 'Several replacements applied together, all or none (instead of path/old_text/new_text).',
+          maxItems: MAX_EDITS_PER_CALL,
+          description: `Several replacements applied together, all or none (instead of path/old_text/new_text); at most ${MAX_EDITS_PER_CALL}.`,
           items: {
             type: 'object',
             properties: {

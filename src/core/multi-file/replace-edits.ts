@@ -13,13 +13,18 @@
  * file exactly once (the edit reversed places uniquely) is already applied: listed in
  * `already_applied_edits`, not applied again.
  */
-import { applySearchReplace } from '../replace/apply';
-import { diffLineArrays, LineChange } from '../diff';
+import { placeSearchReplace } from '../replace/apply';
+import { ReplaceContext } from '../replace/replace-context';
+import type { LineChange } from '../diff';
+import { diffAround } from '../diff/around';
 import { splitLinesKeepEnds } from '../diff/lines';
+import { renderWindow } from '../patch/render';
 import type { FilePlan, ReadFile } from '../apply-patch/types';
 import type { Tier } from '../patch/types';
 import { mostTolerant } from '../patch/types';
+import { WorkMeter, WorkLimitExceeded, tooLargeMessage } from '../patch/work-meter';
 import { combineFilePlans } from '../apply-patch/combine';
+import { MAX_EDITS_PER_CALL } from '../catalog/limits';
 import type { MultiFileError, MultiFilePlan } from './types';
 
 export interface ReplaceEdit {
@@ -29,26 +34,49 @@ export interface ReplaceEdit {
   expected_replacements?: number;
 }
 
-interface Placed { edit: number; changes: LineChange[]; after: string[] }
+/** One placed edit: its line changes against the base, and the new text's line at index i. */
+interface Placed { edit: number; changes: LineChange[]; after: (i: number) => string }
 
 type Outcome = { ok: true; plan: FilePlan } | { ok: false; error: MultiFileError };
 
 export function planReplaceEdits(edits: readonly ReplaceEdit[], readFile: ReadFile): MultiFilePlan {
+  if (edits.length > MAX_EDITS_PER_CALL) {
+    return { ok: false, error: { type: 'TOO_LARGE', message: `The call has ${edits.length} edits; one call makes at most ${MAX_EDITS_PER_CALL} (MAX_EDITS_PER_CALL). Nothing was applied. Split the edits into several calls.`, limit: MAX_EDITS_PER_CALL } };
+  }
   const byPath = new Map<string, number[]>();
   edits.forEach((e, i) => {
     const list = byPath.get(e.path);
     if (list) list.push(i);
     else byPath.set(e.path, [i]);
   });
-  const outcomes = [...byPath].map(([path, indexes]) => planFile(path, indexes, edits, readFile));
+  const outcomes = [...byPath].map(([path, indexes]) => planFileBounded(path, indexes, edits, readFile));
   return combineFilePlans(outcomes, { alreadyNote: 'every edit is already in the files: nothing to apply', singleFileSuffix: ' Nothing was applied.' });
 }
 
+/** planFile, with a passed work budget answered as TOO_LARGE for this file. */
+function planFileBounded(path: string, indexes: number[], edits: readonly ReplaceEdit[], readFile: ReadFile): Outcome {
+  try {
+    return planFile(path, indexes, edits, readFile);
+  } catch (e) {
+    if (!(e instanceof WorkLimitExceeded)) throw e;
+    return { ok: false, error: { type: 'TOO_LARGE', message: `${path}: ${tooLargeMessage('These edits')}`, path } };
+  }
+}
+
+/**
+ * Every edit is placed on the base through one context (its lines, keys and indexes made
+ * once), and its line changes are found around the lines it rewrites (diffAround) rather than
+ * by diffing two copies of the whole file: the cost per edit is a search of the text and the
+ * lines it touches.
+ */
 function planFile(path: string, indexes: number[], edits: readonly ReplaceEdit[], readFile: ReadFile): Outcome {
   const base = readFile(path);
   const failed = (edit: number, type: MultiFileError['type'], message: string, extra: Partial<MultiFileError> = {}): Outcome =>
     ({ ok: false, error: { ...extra, type, message: `${path}: edit ${edit}: ${message}`, path, edit } });
   if (base === undefined) return failed(indexes[0] + 1, 'FILE_NOT_FOUND', 'no such file. replace_in_file edits existing files; create a new file with write_file.');
+  let editChars = 0;
+  for (const i of indexes) editChars += edits[i].old_text.length + edits[i].new_text.length;
+  const ctx = new ReplaceContext(base, WorkMeter.forInput(base.length, editChars));
   const baseLines = splitLinesKeepEnds(base);
   const placed: Placed[] = [];
   const already: number[] = [];
@@ -56,16 +84,21 @@ function planFile(path: string, indexes: number[], edits: readonly ReplaceEdit[]
   let replacements = 0;
   for (const i of indexes) {
     const e = edits[i];
-    const r = applySearchReplace(base, e.old_text, e.new_text, { expectedReplacements: e.expected_replacements });
+    const r = placeSearchReplace(ctx, e.old_text, e.new_text, { expectedReplacements: e.expected_replacements });
     if (!r.ok) {
-      if (r.error.type === 'NO_MATCH' && isAlreadyApplied(base, e)) { already.push(i + 1); continue; }
-      const { type, message, ...data } = r.error;
+      if (r.type === 'NO_MATCH' && isAlreadyApplied(ctx, e)) { already.push(i + 1); continue; }
+      const { type, message, ...data } = r.error();
       return failed(i + 1, type, message, data as Partial<MultiFileError>);
     }
-    const after = splitLinesKeepEnds(r.text);
-    placed.push({ edit: i + 1, changes: diffLineArrays(baseLines, after), after });
-    tiers.push(r.tolerance);
-    replacements += r.replacements ?? 1;
+    // the edit alone, as lines around what it rewrites: base lines [startLine, endLine) become `lines`
+    const w = renderWindow(ctx.model, r.edits, r.finalNewline);
+    const lines = splitLinesKeepEnds(w.text);
+    ctx.meter.charge(lines.length + w.endLine - w.startLine);
+    const shift = lines.length - (w.endLine - w.startLine);
+    const after = (k: number) => (k < w.startLine ? baseLines[k] : k < w.startLine + lines.length ? lines[k - w.startLine] : baseLines[k - shift]);
+    placed.push({ edit: i + 1, changes: diffAround(baseLines, w.startLine, w.endLine, lines), after });
+    tiers.push(mostTolerant(r.tiers));
+    replacements += r.count;
   }
   const notes = already.map((k) => `edit ${k} is already in the file: not applied again`);
   if (!placed.length) return { ok: true, plan: { path, action: 'update', text: base, unchanged: true, already_applied_hunks: already, notes } };
@@ -86,7 +119,7 @@ function planFile(path: string, indexes: number[], edits: readonly ReplaceEdit[]
   let at = 0;
   for (const { c, p } of all) {
     for (let i = at; i < c.aStart; i++) out.push(baseLines[i]);
-    for (let i = c.bStart; i < c.bEnd; i++) out.push(p.after[i]);
+    for (let i = c.bStart; i < c.bEnd; i++) out.push(p.after(i));
     at = c.aEnd;
   }
   for (let i = at; i < baseLines.length; i++) out.push(baseLines[i]);
@@ -103,8 +136,7 @@ function planFile(path: string, indexes: number[], edits: readonly ReplaceEdit[]
 }
 
 /** old_text is absent and the edit reversed (new_text → old_text) places exactly once: it landed before. */
-function isAlreadyApplied(base: string, e: ReplaceEdit): boolean {
+function isAlreadyApplied(ctx: ReplaceContext, e: ReplaceEdit): boolean {
   if (e.new_text.trim() === '') return false; // a deletion leaves nothing to recognise it by
-  const back = applySearchReplace(base, e.new_text, e.old_text, { expectedReplacements: 1 });
-  return back.ok;
+  return placeSearchReplace(ctx, e.new_text, e.old_text, { expectedReplacements: 1 }).ok;
 }

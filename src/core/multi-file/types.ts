@@ -9,7 +9,7 @@ import type { ErrorType } from '../types';
 
 /** A failure of a multi-file plan: apply_patch's fields, plus `edit` for replacements. */
 export interface MultiFileError extends Omit<ApplyPatchError, 'type' | 'failed_files'> {
-  type: Extract<ErrorType, 'INVALID_PATCH' | 'INVALID_INPUT' | 'AMBIGUOUS_MATCH' | 'NO_MATCH' | 'ELISION_BLOCKED' | 'FILE_NOT_FOUND' | 'FILE_EXISTS'>;
+  type: Extract<ErrorType, 'INVALID_PATCH' | 'INVALID_INPUT' | 'AMBIGUOUS_MATCH' | 'NO_MATCH' | 'ELISION_BLOCKED' | 'FILE_NOT_FOUND' | 'FILE_EXISTS' | 'TOO_LARGE'>;
   /** 1-based index of the failing edit in `edits` (replace_in_file). */
   edit?: number;
   failed_files?: Array<{ path: string; hunk?: number; edit?: number; type: string; reason: string }>;

@@ -12,7 +12,9 @@
  */
 import { parsePatch, FilePatch } from '../patch/parse';
 import { applyFilePatch } from '../patch/apply';
-import { placeHunks } from '../apply-patch/place-hunks';
+import { placeHunks, PlaceOutcome } from '../apply-patch/place-hunks';
+import { WorkLimitExceeded, tooLargeMessage, tooManyHunks } from '../patch/work-meter';
+import { MAX_HUNKS_PER_CALL } from '../catalog/limits';
 import { combineFilePlans } from '../apply-patch/combine';
 import type { FilePlan, ReadFile } from '../apply-patch/types';
 import type { MultiFileError, MultiFilePlan } from './types';
@@ -22,6 +24,8 @@ type Outcome = { ok: true; plan: FilePlan } | { ok: false; error: MultiFileError
 export function planUnifiedFiles(patchText: string, readFile: ReadFile): MultiFilePlan {
   const parsed = parsePatch(patchText);
   if (!parsed.ok) return { ok: false, error: { type: 'INVALID_PATCH', message: `${parsed.message} Send a unified diff with ---/+++ headers per file and @@ hunks whose lines start with ' ', '-' or '+'.` } };
+  const count = parsed.files.reduce((n, f) => n + f.hunks.length, 0);
+  if (count > MAX_HUNKS_PER_CALL) return { ok: false, error: tooManyHunks(count, MAX_HUNKS_PER_CALL) };
   // Each file is written by one section only: a second section, or a rename onto a file another
   // section names, would be planned against the same old text and written twice.
   const seen = new Set<string>();
@@ -71,7 +75,7 @@ function planSection(f: FilePatch, readFile: ReadFile): Outcome {
   if (!f.hunks.length) return moving ? { ok: true, plan: { path, action: 'move', text: current, move_to: f.newPath } } : failed('INVALID_PATCH', 'the section has no @@ hunk.');
   // Placed as the apply_patch format's chunks are: a retried diff finds its hunks already in
   // the file and reports them as already applied instead of failing or applying them twice.
-  const r = placeHunks(current, f.hunks);
+  const r = placeHunksBounded(current, f.hunks);
   if (!r.ok) {
     const { type, message, ...data } = r.error;
     return failed(type, message, data as Partial<MultiFileError>);
@@ -82,4 +86,14 @@ function planSection(f: FilePatch, readFile: ReadFile): Outcome {
     delete plan.unchanged; // a move changes the tree even when the text stays
   }
   return { ok: true, plan };
+}
+
+/** placeHunks, with a passed work budget answered as TOO_LARGE for this file. */
+function placeHunksBounded(base: string, hunks: FilePatch['hunks']): PlaceOutcome {
+  try {
+    return placeHunks(base, hunks);
+  } catch (e) {
+    if (e instanceof WorkLimitExceeded) return { ok: false, error: { type: 'TOO_LARGE', message: tooLargeMessage('This part of the patch') } };
+    throw e;
+  }
 }

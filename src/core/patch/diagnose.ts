@@ -33,11 +33,19 @@ export function diagnose(file: KeyedLines, old: OldLine[], hint?: number): Diagn
     .sort((a, b) => b.w - a.w)
     .slice(0, MAX_ANCHORS);
   const starts = new Set<number>();
+  // the lines equal to an anchor at level 3: from the index once the file has one (or once
+  // searching the text again is dearer than making it), else by substring search
+  const idx = file.hasIndex(Level.Unicode) || file.scanAllowance() <= 0 ? file.index(Level.Unicode) : undefined;
   for (const { j } of order) {
+    if (idx) {
+      for (const i of idx.positions(idx.idOf(keys[j]))) starts.add(i - j);
+      continue;
+    }
     for (const i of file.linesContaining(longestWord(old[j].text))) {
       if (file.key(Level.Unicode, i) === keys[j]) starts.add(i - j);
     }
   }
+  file.meter.charge(starts.size * old.length);
   let best = -1;
   let bestScore = 0;
   for (const p of starts) {
@@ -74,6 +82,9 @@ export function nearestLine(file: KeyedLines, text: string, hint?: number): Diag
   const N = file.lines.length;
   const t = text.trim();
   if (!N || !t) return undefined;
+  // each call searches the whole text for up to three words: a patch whose hundreds of hunks
+  // match nothing gets the nearest line for its first failures only (the ones a result lists)
+  if (!file.takeNearestSearch()) return undefined;
   const words = (t.match(/[A-Za-z0-9_]{2,}/g) ?? []).sort((a, b) => b.length - a.length).slice(0, 3);
   if (!words.length) return undefined;
   const center = Math.min(Math.max(hint ?? 0, 0), N - 1);

@@ -17,6 +17,7 @@
  */
 import type { Hunk } from './parse';
 import type { HunkCandidates } from './plan';
+import { lowerBound } from '../text/sequence-match';
 
 const hintOf = (h: Hunk): number | undefined => (h.oldStart !== undefined && h.oldStart > 0 ? h.oldStart - 1 : undefined);
 
@@ -37,16 +38,21 @@ function countsConsistent(h: Hunk): boolean {
  * above selects, or undefined. `placed` holds every hunk of one file patch, in patch order.
  */
 export function exactAtStatedLine(placed: readonly HunkCandidates[]): Array<number | undefined> {
-  const noDrift = placed.every((p) => p.candidates.length !== 1 || p.candidates[0].length !== 1 || p.candidates[0][0].start === hintOf(p.hunk));
+  const noDrift = placed.every((p) => {
+    if (p.starts.length !== 1) return true;
+    const c = p.plans(0);
+    return c.length !== 1 || c[0].start === hintOf(p.hunk);
+  });
   let shift = 0; // what earlier hunks add minus what they remove
   return placed.map((p) => {
     const h = p.hunk;
     const hint = hintOf(h);
     const consistent = countsConsistent(h) && (h.newStart === undefined || h.newStart === (h.oldStart ?? 0) + shift);
     shift += (h.newCount ?? 0) - (h.oldCount ?? 0);
-    if (!noDrift || p.candidates.length < 2 || hint === undefined || !consistent || p.elided) return undefined;
-    if (!p.candidates.every((c) => c.length === 1 && c[0].tier === 'exact')) return undefined;
-    const at = p.candidates.flatMap((c, i) => (c[0].start === hint ? [i] : []));
-    return at.length === 1 ? at[0] : undefined;
+    if (!noDrift || p.starts.length < 2 || hint === undefined || !consistent || p.elided) return undefined;
+    if (!p.allExact) return undefined;
+    // the starts ascend and differ: at most one is the stated line
+    const at = lowerBound(p.starts, hint);
+    return at < p.starts.length && p.starts[at] === hint ? at : undefined;
   });
 }

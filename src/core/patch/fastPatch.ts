@@ -12,13 +12,6 @@ import { EngineResult, HunkPlacement, ChangedRange } from './types';
 import { isElisionMarker } from '../elision';
 import { Finder } from '../text/find';
 
-interface Found {
-  hunk: Hunk;
-  start: number; // offset of the old side in raw
-  end: number; // offset just after it (at its last line's "\n", or the end of the text)
-  newText: string;
-}
-
 /**
  * Line-aligned, verbatim occurrences of `oldLines` (joined by `eol`) in `raw`: how many (0, 1,
  * or 2 meaning "two or more") and the offset of the first. With eol "\n" in a file without CR
@@ -52,17 +45,25 @@ export function scanExact(raw: string, oldLines: string[], eol: '\n' | '\r\n'): 
   return at < 0 ? { count: 0, offset: -1 } : { count: 1, offset: at };
 }
 
+/** A hunk the fast path placed: its old side's offsets in the raw text, and its new side joined. */
+export interface FastFound {
+  hunk: Hunk;
+  start: number; // offset of the old side in raw
+  end: number; // offset just after it (at its last line's "\n", or the end of the text)
+  newText: string;
+}
+
 /**
- * Apply `fp` when every hunk is exact and unique, or return null. `scans`, when given, receives
- * the scan of every hunk searched in an LF file, so the general path does not search again.
+ * Where every hunk of `fp` goes when each is exact and unique (sorted by offset, none
+ * overlapping another), or null. Each hunk's search is the context's (see exact-locator.ts),
+ * so a hunk searched once is not searched again by a later call or by the general path.
  */
-export function fastApplyFilePatch(raw: string, fp: FilePatch, scans?: Map<Hunk, ExactScan>): EngineResult | null {
+export function fastPlace(ctx: { raw: string; eol: '\n' | '\r\n'; scanOf(h: Hunk, oldLines: string[]): ExactScan }, fp: FilePatch): FastFound[] | null {
   // LF files (no CR at all), or CRLF around every hunk: the lines of its window are joined by
   // CRLF, and the line before the window and the window's last line end with CRLF, so every
   // line written takes CRLF exactly as the general path's neighbour rule gives.
-  const eol = raw.indexOf('\r') >= 0 ? '\r\n' : '\n';
-  const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const found: Found[] = [];
+  const eol = ctx.eol;
+  const found: FastFound[] = [];
   for (const h of fp.hunks) {
     if (h.oldNoEol || h.newNoEol) return null;
     const oldL: string[] = [];
@@ -76,14 +77,31 @@ export function fastApplyFilePatch(raw: string, fp: FilePatch, scans?: Map<Hunk,
     if (!oldL.length) return null;
     // a CR inside a line is content for the general path; keep such hunks there
     if (eol === '\r\n' && oldL.some((t) => t.indexOf('\r') >= 0)) return null;
-    const scan = scanExact(raw, oldL, eol);
-    if (eol === '\n') scans?.set(h, scan);
+    const scan = ctx.scanOf(h, oldL);
     if (marker || !newL.length || scan.count !== 1) return null;
-    found.push({ hunk: h, start: scan.offset, end: scan.offset + oldL.join(eol).length, newText: newL.join(eol) });
+    found.push({ hunk: h, start: scan.offset, end: scan.offset + joinedLength(oldL, eol), newText: newL.join(eol) });
   }
   const sorted = [...found].sort((a, b) => a.start - b.start);
   for (let k = 1; k < sorted.length; k++) if (sorted[k].start <= sorted[k - 1].end) return null;
+  return sorted;
+}
 
+function joinedLength(lines: string[], eol: string): number {
+  let n = (lines.length - 1) * eol.length;
+  for (const l of lines) n += l.length;
+  return n;
+}
+
+/** Apply `fp` when every hunk is exact and unique, or return null (see fastPlace). */
+export function fastApplyFilePatch(raw: string, fp: FilePatch): EngineResult | null {
+  const eol: '\n' | '\r\n' = raw.indexOf('\r') >= 0 ? '\r\n' : '\n';
+  const found = fastPlace({ raw, eol, scanOf: (_h, oldL) => scanExact(raw, oldL, eol) }, fp);
+  return found ? fastRender(raw, found) : null;
+}
+
+/** The result of the hunks fastPlace found, rendered from the raw text (one pass over it). */
+export function fastRender(raw: string, sorted: FastFound[]): EngineResult {
+  const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
   let out = raw.slice(0, bom);
   let pos = bom;
   let line = 0; // 0-based line at `pos`

@@ -10,14 +10,20 @@
  * Removed lines, and context lines touching a pure insertion, never get the fuzzy allowance:
  * a line the edit deletes must exist, and an insertion's neighbours decide where it goes.
  *
- * Cost: O(file lines) per level and anchor, dominated by a native substring pre-filter; keys
- * are computed lazily and cached per file line, so a 190,000-line file costs a few ms when the
- * edit matches early.
+ * Cost: the first searches of a file use a native substring pre-filter and lazily computed,
+ * cached keys (a 190,000-line file costs a few ms when the edit matches early); once searches
+ * have cost a few passes over the file, its keys are indexed (keyed-lines.ts) and each search
+ * costs the occurrences of its rarest line, never more than one linear pass (findRuns,
+ * oneMismatchRuns). The answers are the same either way.
  */
-import { LineModel, lineOffsets } from '../text/lines';
-import { lineIndexAt } from '../text/offsets';
-import { trailingKey, looseKey, unicodeKey, longestWord, isBlank } from '../text/keys';
+import { longestWord, isBlank } from '../text/keys';
 import { similarity } from '../text/similarity';
+import { findRuns, lowerBound, oneMismatchRuns } from '../text/sequence-match';
+import { KeyedLines } from './keyed-lines';
+import { Level, keyOf } from './levels';
+
+export { KeyedLines } from './keyed-lines';
+export { Level, keyOf } from './levels';
 
 export interface OldLine {
   text: string;
@@ -28,14 +34,6 @@ export interface OldLine {
    * lines go, so it can never be the fuzzy line either (a wrong neighbour would place them wrongly).
    */
   pinned?: boolean;
-}
-
-export const enum Level {
-  Exact = 0,
-  Trailing = 1,
-  Loose = 2,
-  Unicode = 3,
-  Fuzzy = 4,
 }
 
 export interface Match {
@@ -51,56 +49,6 @@ export const FUZZY_MIN_SIMILARITY = 0.6;
 /** A fuzzy window needs at least this many other non-blank lines of 4+ characters that match. */
 export const FUZZY_MIN_SUPPORT = 2;
 
-const KEY_FNS: Array<(s: string) => string> = [(s) => s, trailingKey, looseKey, unicodeKey];
-
-/** Lazily computed, cached keys of the file's lines, one array per level. */
-export class KeyedLines {
-  private readonly cache: Array<Array<string | undefined>> = [];
-  constructor(readonly model: LineModel) {}
-  get lines(): string[] {
-    return this.model.lines;
-  }
-  private readonly hits = new Map<string, Int32Array>();
-  /**
-   * The (sorted) indexes of the lines containing `token`, found by native substring search
-   * over the raw text and cached, so the tiers and anchors that share a token scan once.
-   */
-  linesContaining(token: string): Int32Array {
-    let h = this.hits.get(token);
-    if (h) return h;
-    const raw = this.model.raw;
-    const offs = lineOffsets(this.model);
-    const n = this.model.lines.length;
-    const out: number[] = [];
-    let line = 0;
-    for (let at = raw.indexOf(token); at >= 0; ) {
-      // the line holding offset `at`, searched from the last one (hits come in increasing order)
-      line = lineIndexAt(offs, at, line, n - 1);
-      if (line >= n) break;
-      out.push(line);
-      // continue after this line: one hit per line is enough. The search must move forward
-      // (an empty token matches at the end of the text again and again).
-      if (line + 1 >= n) break;
-      const next = raw.indexOf(token, offs[line + 1]);
-      at = next > at ? next : -1;
-    }
-    h = Int32Array.from(out);
-    this.hits.set(token, h);
-    return h;
-  }
-  key(level: Level, i: number): string {
-    if (level === Level.Exact) return this.model.lines[i];
-    const lv = level > Level.Unicode ? Level.Unicode : level;
-    let arr = this.cache[lv];
-    if (!arr) arr = this.cache[lv] = new Array(this.model.lines.length);
-    let k = arr[i];
-    if (k === undefined) k = arr[i] = KEY_FNS[lv](this.model.lines[i]);
-    return k;
-  }
-}
-
-export const keyOf = (level: Level, s: string): string => KEY_FNS[level > Level.Unicode ? Level.Unicode : level](s);
-
 /** Optional window restriction: matches must start at >= lo and end at <= hi (exclusive). */
 export interface Range {
   lo: number;
@@ -110,6 +58,12 @@ export interface Range {
 /**
  * Every start position where `old` matches at exactly `level` (levels 0-3), in file order.
  * Overlapping occurrences are all reported. An empty `old` never matches.
+ *
+ * Two ways to the same answer: the first searches of a file filter its lines directly (native
+ * substring search for the anchor's longest word, or a pass comparing the anchor line), which
+ * is cheapest for a few hunks; once those searches have cost a few passes over the file, or one
+ * search would, the file's keys at this level are indexed and every search starts from the
+ * positions of its rarest line (linear whatever the file: see findRuns).
  */
 export function findMatches(file: KeyedLines, old: OldLine[], level: Level, range?: Range): Match[] {
   const n = old.length;
@@ -118,6 +72,18 @@ export function findMatches(file: KeyedLines, old: OldLine[], level: Level, rang
   const hi = Math.min(range?.hi ?? N, N);
   if (!n || hi - lo < n) return [];
   const keys = level === Level.Exact ? old.map((l) => l.text) : old.map((l) => keyOf(level, l.text));
+  if (!file.hasIndex(level) && file.scanAllowance() > 0) {
+    const scanned = scanMatches(file, old, keys, level, lo, hi);
+    if (scanned) return scanned;
+  }
+  // a line with a word the file lacks matches nowhere: no need for this level's index
+  if (file.wordsPresent(old.map((l) => l.text), !file.hasIndex(level) && level >= Level.Loose).includes(false)) return [];
+  return findRuns(file.index(level), keys, lo, hi, Infinity, file.meter).map((start) => ({ start, level }));
+}
+
+/** findMatches without the index; null when its work would pass the file's scan allowance. */
+function scanMatches(file: KeyedLines, old: OldLine[], keys: string[], level: Level, lo: number, hi: number): Match[] | null {
+  const n = old.length;
   // exact: anchor on the longest line (equality is the filter); else on the longest word
   const a = level === Level.Exact ? longestLine(old) : pickAnchor(old, -1);
   const token = level === Level.Exact ? '' : longestWord(old[a].text);
@@ -130,6 +96,9 @@ export function findMatches(file: KeyedLines, old: OldLine[], level: Level, rang
   // containing the anchor's longest word
   const hits = level !== Level.Exact && token ? file.linesContaining(token) : null;
   const count = hits ? hits.length : end - from;
+  const allowance = searchAllowance(file, hi - lo + n);
+  if (!hits && count > allowance) return null;
+  let work = hits ? 0 : Math.max(0, count);
   for (let t = 0; t < count; t++) {
     const i = hits ? hits[t] : from + t;
     if (i < from) continue;
@@ -139,22 +108,30 @@ export function findMatches(file: KeyedLines, old: OldLine[], level: Level, rang
     } else if (file.key(level, i) !== akey) continue;
     const p = i - a;
     let ok = true;
-    for (let j = 0; j < n; j++) {
+    let j = 0;
+    for (; j < n; j++) {
       if (j === a) continue;
       if (file.key(level, p + j) !== keys[j]) {
         ok = false;
         break;
       }
     }
+    work += j + 1;
+    if (work > allowance) {
+      file.noteScan(work);
+      return null;
+    }
     if (ok) out.push({ start: p, level });
   }
+  file.noteScan(work);
   return out;
 }
 
 /**
  * Every start position where `old` matches at level 3 except for exactly one context line
  * that is similar enough (see FUZZY_* constants). Needs at least 3 old lines. Positions where
- * all lines match are not reported (level 3 finds those).
+ * all lines match are not reported (level 3 finds those). Like findMatches, the first searches
+ * filter the file's lines directly and later ones use the level-3 index.
  */
 export function findFuzzyMatches(file: KeyedLines, old: OldLine[], range?: Range): Match[] {
   const n = old.length;
@@ -162,12 +139,55 @@ export function findFuzzyMatches(file: KeyedLines, old: OldLine[], range?: Range
   const lo = range?.lo ?? 0;
   const hi = Math.min(range?.hi ?? N, N);
   if (n < 3 || hi - lo < n) return [];
-  const keys = old.map((l) => unicodeKey(l.text));
+  const keys = old.map((l) => keyOf(Level.Unicode, l.text));
+  let windows: Array<{ start: number; wrong: number }> | null = null;
+  if (!file.hasIndex(Level.Unicode) && file.scanAllowance() > 0) windows = scanFuzzyWindows(file, old, keys, lo, hi);
+  if (!windows) {
+    // only one line may differ, and never a removed or pinned one: more lines with a word the
+    // file lacks match nowhere (see KeyedLines.wordsPresent)
+    const present = file.wordsPresent(old.map((l) => l.text), !file.hasIndex(Level.Unicode));
+    const absent = old.filter((_, j) => !present[j]);
+    if (absent.length > 1 || absent.some((l) => l.removed || l.pinned)) return [];
+    windows = indexedFuzzyWindows(file, old, keys, lo, hi);
+  }
+  let support = 0;
+  for (const k of keys) if (k.length >= 4) support++;
+  // identical windows (a repetitive file) ask for the same similarity: compute it once
+  const sims = new Map<string, number>();
+  const out: Match[] = [];
+  for (const { start: p, wrong } of windows) {
+    const l = old[wrong];
+    if (l.removed || l.pinned || isBlank(l.text)) continue;
+    if (support - (keys[wrong].length >= 4 ? 1 : 0) < FUZZY_MIN_SUPPORT) continue;
+    const fileKey = file.key(Level.Unicode, p + wrong);
+    const memo = `${wrong}\u0000${fileKey}`;
+    let sim = sims.get(memo);
+    if (sim === undefined) {
+      file.meter.charge(Math.min(keys[wrong].length, 400) * Math.min(fileKey.length, 400) / 8 + 1);
+      sim = similarity(keys[wrong], fileKey);
+      sims.set(memo, sim);
+    }
+    if (sim < FUZZY_MIN_SIMILARITY) continue;
+    out.push({ start: p, level: Level.Fuzzy, fuzzy: { index: wrong, similarity: Math.round(sim * 1000) / 1000 } });
+  }
+  return out;
+}
+
+/**
+ * The windows of [lo, hi) where exactly one old line's level-3 key differs from the file's, and
+ * which line, found from anchor lines filtered by substring search; null when the work would
+ * pass the scan allowance. Only windows a fuzzy match could be are kept: one whose differing
+ * line is removed, pinned or blank is dropped (the caller checks that again).
+ */
+function scanFuzzyWindows(file: KeyedLines, old: OldLine[], keys: string[], lo: number, hi: number): Array<{ start: number; wrong: number }> | null {
+  const n = old.length;
   // Any fuzzy window has at most one wrong line, so it matches at one of two distinct anchors;
   // a removed line can never be the wrong one, so one removed anchor is enough.
   const removedAnchor = old.findIndex((l) => l.removed && longestWord(l.text).length >= 3);
   const anchors = removedAnchor >= 0 ? [removedAnchor] : [pickAnchor(old, -1)];
   if (removedAnchor < 0) anchors.push(pickAnchor(old, anchors[0]));
+  const allowance = searchAllowance(file, hi - lo + n);
+  let work = 0;
   const starts = new Set<number>();
   for (const a of anchors) {
     if (a < 0) continue;
@@ -176,6 +196,11 @@ export function findFuzzyMatches(file: KeyedLines, old: OldLine[], range?: Range
     const end = hi - (n - 1 - a);
     const hits = token ? file.linesContaining(token) : null;
     const count = hits ? hits.length : end - from;
+    work += Math.max(0, count);
+    if (work > allowance) {
+      file.noteScan(work);
+      return null;
+    }
     for (let t = 0; t < count; t++) {
       const i = hits ? hits[t] : from + t;
       if (i < from) continue;
@@ -183,29 +208,77 @@ export function findFuzzyMatches(file: KeyedLines, old: OldLine[], range?: Range
       if (file.key(Level.Unicode, i) === keys[a]) starts.add(i - a);
     }
   }
-  const out: Match[] = [];
+  const out: Array<{ start: number; wrong: number }> = [];
   for (const p of [...starts].sort((x, y) => x - y)) {
     let wrong = -1;
-    let support = 0;
     let ok = true;
-    for (let j = 0; j < n; j++) {
-      const fk = file.key(Level.Unicode, p + j);
-      if (fk === keys[j]) {
-        if (keys[j].length >= 4) support++;
-        continue;
-      }
+    let j = 0;
+    for (; j < n; j++) {
+      if (file.key(Level.Unicode, p + j) === keys[j]) continue;
       if (wrong >= 0 || old[j].removed || old[j].pinned || isBlank(old[j].text)) {
         ok = false;
         break;
       }
       wrong = j;
     }
-    if (!ok || wrong < 0 || support < FUZZY_MIN_SUPPORT) continue;
-    const sim = similarity(keys[wrong], file.key(Level.Unicode, p + wrong));
-    if (sim < FUZZY_MIN_SIMILARITY) continue;
-    out.push({ start: p, level: Level.Fuzzy, fuzzy: { index: wrong, similarity: Math.round(sim * 1000) / 1000 } });
+    work += j + 1;
+    if (work > allowance) {
+      file.noteScan(work);
+      return null;
+    }
+    if (ok && wrong >= 0) out.push({ start: p, wrong });
   }
+  file.noteScan(work);
   return out;
+}
+
+/** scanFuzzyWindows from the level-3 index: the positions of the rarest anchors, or one linear pass. */
+function indexedFuzzyWindows(file: KeyedLines, old: OldLine[], keys: string[], lo: number, hi: number): Array<{ start: number; wrong: number }> {
+  const n = old.length;
+  const idx = file.index(Level.Unicode);
+  const pattern = Int32Array.from(keys, (k) => idx.idOf(k));
+  // A line that cannot be the wrong one must match: one such anchor finds every window. Else
+  // any two lines do (a window has at most one wrong line): the two rarest.
+  const byCount = (j: number) => idx.count(pattern[j]);
+  const order = Array.from({ length: n }, (_, j) => j).sort((x, y) => byCount(x) - byCount(y) || x - y);
+  const fixed = order.find((j) => old[j].removed || old[j].pinned || isBlank(old[j].text));
+  const anchors = fixed !== undefined ? [fixed] : order.slice(0, 2);
+  const candidates = anchors.reduce((s, a) => s + byCount(a), 0);
+  const pass = hi - lo + n;
+  const text = idx.ids;
+  if (candidates * Math.min(n, 8) > pass) {
+    file.meter.charge(2 * pass);
+    return oneMismatchRuns(text, lo, hi, pattern);
+  }
+  const starts = new Set<number>();
+  for (const a of anchors) {
+    const at = idx.positions(pattern[a]);
+    for (let k = lowerBound(at, lo + a); k < at.length && at[k] - a + n <= hi; k++) starts.add(at[k] - a);
+  }
+  const out: Array<{ start: number; wrong: number }> = [];
+  let work = candidates;
+  for (const p of [...starts].sort((x, y) => x - y)) {
+    let wrong = -1;
+    let j = 0;
+    for (; j < n; j++) {
+      if (text[p + j] === pattern[j]) continue;
+      if (wrong >= 0) break;
+      wrong = j;
+    }
+    work += j + 1;
+    if (j === n && wrong >= 0) out.push({ start: p, wrong });
+  }
+  file.meter.charge(work);
+  return out;
+}
+
+/**
+ * What one search may cost without the index: what is left of the file's allowance, and no
+ * more than a few passes over the searched lines (a search that would check every line of a
+ * repetitive file against a long hunk is cheaper through the index at once).
+ */
+function searchAllowance(file: KeyedLines, pass: number): number {
+  return Math.min(file.scanAllowance(), 4 * pass + 1024);
 }
 
 /** The index of the longest old line (trimmed), the first on ties. */

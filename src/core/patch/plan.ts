@@ -12,10 +12,19 @@ import { inferIndentMap, isShift, reindent, IndentMap } from '../text/indent';
 import { Tier } from './types';
 import { readNewIndent, describeIndentConflict } from '../text/newIndent';
 
-/** One hunk and every placement found for it (one list of segment plans per candidate). */
+/**
+ * One hunk's candidate placements, all at the strictest level that matched. Candidates are
+ * known by where they start; their segment plans are made when first asked for, so that a hunk
+ * matching 300,000 identical lines costs 300,000 numbers, not 300,000 plans.
+ */
 export interface HunkCandidates {
   hunk: Hunk;
-  candidates: SegmentPlan[][];
+  /** The 0-based start line of each candidate's first segment, ascending. */
+  starts: number[];
+  /** Every candidate is one segment matched at the exact tier. */
+  allExact: boolean;
+  /** Candidate i's segment plans (made on first use, then kept). */
+  plans(i: number): SegmentPlan[];
   elided?: boolean;
 }
 

@@ -54,17 +54,35 @@ function insertionEol(m: LineModel, e: LineEdit): string {
  * touches the end of the file, since untouched tails are copied as they are.
  */
 export function renderEdits(m: LineModel, edits: LineEdit[], finalNewline = m.finalNewline): string {
+  const w = renderWindow(m, edits, finalNewline);
+  // Plain concatenation: V8 builds a rope in O(edits) instead of copying the whole text.
+  return m.raw.slice(0, w.start) + w.text + m.raw.slice(w.end);
+}
+
+/**
+ * The part of the new text that differs from the base: the new text is
+ * `raw.slice(0, start) + text + raw.slice(end)`. `start` and `end` are line starts of the base
+ * (or its ends), and `startLine` / `endLine` the indexes of those lines in the base cut as
+ * splitLinesKeepEnds cuts it, so a caller can compare lines around the edits only (see
+ * multi-file/replace-edits.ts). The window begins at the first edit, or one line above it when
+ * an edit reaches the end of the file (the final newline is decided there).
+ */
+export function renderWindow(m: LineModel, edits: LineEdit[], finalNewline = m.finalNewline): { start: number; end: number; text: string; startLine: number; endLine: number } {
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   const offs = lineOffsets(m);
   const N = m.lines.length;
-  // Plain concatenation: V8 builds a rope in O(edits) instead of copying the whole text.
-  let out = m.bom ? '\uFEFF' : '';
-  let pos = 0;
-  let touchesEnd = false;
+  const keepLines = N === 0 && m.bom ? 1 : N; // a lone BOM is one line of its own
+  if (!sorted.length) return { start: m.raw.length, end: m.raw.length, text: '', startLine: keepLines, endLine: keepLines };
+  const touchesEnd = sorted.some((e) => e.end === N);
+  let first = sorted[0].start;
+  if (touchesEnd && first > 0) first--;
+  // line 0 holds the BOM: a window from the top starts at the text's first character
+  const start = first === 0 ? 0 : offs[first];
+  let out = m.raw.slice(start, offs[first]);
+  let pos = first;
   let lastEol = '\n';
   for (const e of sorted) {
     out += m.raw.slice(offs[pos], offs[e.start]);
-    if (e.end === N) touchesEnd = true;
     if (e.lines.length) {
       const eol = insertionEol(m, e);
       // the old last line had no terminator and now gets lines after it
@@ -82,16 +100,28 @@ export function renderEdits(m: LineModel, edits: LineEdit[], finalNewline = m.fi
     }
     pos = e.end;
   }
-  out += m.raw.slice(offs[pos], offs[N]);
-  if (!touchesEnd) return out;
+  // A window from the top holds the BOM, which is part of line 0: it holds all of line 0 then.
+  // And it ends at a line end: a BOM left alone (line 0 removed) joins the line after it.
+  if (start === 0 && m.bom && pos === 0 && N > 0) {
+    out += m.raw.slice(offs[0], offs[1]);
+    pos = 1;
+  }
+  while (out !== '' && !out.endsWith('\n') && pos < N) {
+    out += m.raw.slice(offs[pos], offs[pos + 1]);
+    pos++;
+  }
+  const end = pos === N ? m.raw.length : offs[pos];
+  const endLine = pos === N ? keepLines : pos;
+  if (!touchesEnd) return { start, end, text: out, startLine: first, endLine };
+  // the end of the new text is the end of `out` (the window reaches the end of the file)
   const bodyStart = m.bom ? 1 : 0;
   const endsWithEol = out.endsWith('\n');
   if (endsWithEol && !finalNewline) {
-    out = out.slice(0, out.endsWith('\r\n') && out.length - 2 >= bodyStart ? -2 : -1);
-  } else if (!endsWithEol && finalNewline && out.length > bodyStart) {
+    out = out.slice(0, out.endsWith('\r\n') && start + out.length - 2 >= bodyStart ? -2 : -1);
+  } else if (!endsWithEol && finalNewline && start + out.length > bodyStart) {
     out += N > 0 ? (eolAt(m, N - 1) || (N > 1 ? eolAt(m, N - 2) : '') || lastEol) : lastEol;
   }
-  return out;
+  return { start, end, text: out, startLine: first, endLine };
 }
 
 /**
@@ -114,9 +144,32 @@ export function changedRanges(edits: LineEdit[]): ChangedRange[] {
   return out;
 }
 
-/** The 0-based line index in the new text of base line `baseIndex` (or of the insertion point there). */
-export function mapToNew(edits: LineEdit[], baseIndex: number): number {
-  let delta = 0;
-  for (const e of edits) if (e.end <= baseIndex && !(e.start === e.end && e.start === baseIndex)) delta += e.lines.length - (e.end - e.start);
-  return baseIndex + delta;
+/**
+ * The 0-based line index in the new text of a base line (or of the insertion point there),
+ * for many lines: the edits are sorted once, then each line costs a binary search (walking
+ * every edit per line would be quadratic over a patch's hunks). The edits must not overlap
+ * (as renderEdits requires).
+ */
+export function newLineMapper(edits: LineEdit[]): (baseIndex: number) => number {
+  const byEnd = [...edits].sort((a, b) => a.end - b.end);
+  const ends = Float64Array.from(byEnd, (e) => e.end);
+  // before[k]: the lines the first k edits (by end) add minus those they remove
+  const before = new Float64Array(byEnd.length + 1);
+  byEnd.forEach((e, k) => (before[k + 1] = before[k] + e.lines.length - (e.end - e.start)));
+  return (baseIndex) => {
+    // edits ending at or before the line count, except an insertion exactly at it
+    let lo = 0;
+    let hi = ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid] <= baseIndex) lo = mid + 1;
+      else hi = mid;
+    }
+    let delta = before[lo];
+    for (let k = lo - 1; k >= 0 && ends[k] === baseIndex; k--) {
+      const e = byEnd[k];
+      if (e.start === e.end) delta -= e.lines.length;
+    }
+    return baseIndex + delta;
+  };
 }

@@ -47,7 +47,7 @@ export interface HunkPlacement {
  */
 export type ChangedRange = LineRange;
 
-export type EngineErrorType = 'INVALID_PATCH' | 'AMBIGUOUS_MATCH' | 'NO_MATCH' | 'ELISION_BLOCKED' | 'INVALID_INPUT';
+export type EngineErrorType = 'INVALID_PATCH' | 'AMBIGUOUS_MATCH' | 'NO_MATCH' | 'ELISION_BLOCKED' | 'INVALID_INPUT' | 'TOO_LARGE';
 
 /** A failure the caller can act on. Holds at most single lines of the file, never its content. */
 export interface EngineError {

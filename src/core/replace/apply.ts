@@ -22,19 +22,21 @@
  * why (notFound.ts). Replaced lines keep their terminators, inserted lines take the one above
  * (an LF newText in a CRLF file gets CRLF).
  */
-import { splitText, LineModel } from '../text/lines';
+import { LineModel } from '../text/lines';
 import { KeyedLines, Level, OldLine, findMatches, Match } from '../patch/match';
 import { renderEdits, changedRanges, LineEdit } from '../patch/render';
 import { inferIndentMap, reindent, isShift, IndentMap } from '../text/indent';
 import { tierOf } from '../patch/plan';
-import { EngineResult, failure, Tier, mostTolerant } from '../patch/types';
-import { findElisionMarkers } from '../elision';
+import { EngineResult, EngineError, EngineErrorType, failure, Tier, mostTolerant } from '../patch/types';
+import { findElisionMarkers, baseLineSet } from '../elision';
+import { WorkMeter, WorkLimitExceeded, tooLargeMessage } from '../patch/work-meter';
+import { ReplaceContext } from './replace-context';
 import { listingPlan, listingWarning } from './lineNumbers';
 import { notFound } from './notFound';
 import { LinePattern, linePattern } from './line-pattern';
 import { readNewIndent, AMBIGUOUS_NEW_INDENT, describeIndentConflict } from '../text/newIndent';
 import { fastExactReplace } from './fastExact';
-import { searchText, exactOccurrences, exactEdits, overlap } from './exact';
+import { exactOccurrences, exactEdits, overlap } from './exact';
 
 export interface SearchReplaceOptions {
   /** How many occurrences the caller intends to replace (default 1). The count must be exact. */
@@ -47,6 +49,56 @@ const quote = (s: string) => `'${s.trim().length > 120 ? s.trim().slice(0, 120) 
 const lf = (s: string) => s.replace(/\r\n/g, '\n');
 
 export function applySearchReplace(baseText: string, oldText: string, newText: string, options: SearchReplaceOptions = {}): EngineResult {
+  const input = checkInput(oldText, newText, options);
+  if (!input.ok) return input;
+  const { oldN, newN, expected } = input;
+  // markers already in old_text or in the file are the file's own lines, not placeholders
+  const markers = findElisionMarkers(newN).length ? findElisionMarkers(newN, oldN + '\n' + baseText) : [];
+  if (markers.length) return elisionBlocked(markers[0]);
+  // new_text that looks like a numbered listing is written as given, with a warning (the fast path has no notes)
+  const warning = listingWarning(linePattern(oldN.split('\n')).core, newN.split('\n'));
+  const fast = options.noFastPath || warning ? null : fastExactReplace(baseText, oldN, newN, expected);
+  if (fast) return fast;
+  const ctx = new ReplaceContext(baseText, WorkMeter.forInput(baseText.length, oldN.length + newN.length));
+  try {
+    const r = placeReplace(ctx, oldN, newN, expected, warning);
+    return r.ok ? success(ctx.model, r.edits, r.tiers, r.count, r.notes, r.finalNewline) : { ok: false, error: r.error() };
+  } catch (e) {
+    if (e instanceof WorkLimitExceeded) return failure('TOO_LARGE', tooLargeMessage('This replacement'), { work_limit: e.limit });
+    throw e;
+  }
+}
+
+/** What a replacement does to the base before anything is rendered: its line edits, or why it cannot be made. */
+export type ReplacePlacement =
+  | { ok: true; edits: LineEdit[]; finalNewline: boolean; tiers: Tier[]; count: number; notes?: string[] }
+  | { ok: false; type: EngineErrorType; error(): EngineError };
+
+/**
+ * applySearchReplace's decision for one of many replacements of the same base (see
+ * multi-file/replace-edits.ts): the same checks and the same placement (without the raw-text
+ * fast path, which gives the same answer), on a context that keeps the file's lines, keys,
+ * indexes and searched text for the next replacement. A failure's message is built only when
+ * asked. A passed work budget throws WorkLimitExceeded to the caller.
+ */
+export function placeSearchReplace(ctx: ReplaceContext, oldText: string, newText: string, options: SearchReplaceOptions = {}): ReplacePlacement {
+  const input = checkInput(oldText, newText, options);
+  if (!input.ok) return { ok: false, type: input.error.type, error: () => input.error };
+  const { oldN, newN, expected } = input;
+  const candidates = findElisionMarkers(newN);
+  if (candidates.length) {
+    const own = baseLineSet(oldN);
+    const marker = candidates.find((m) => !own.has(m.text.trim()) && !ctx.baseSet.has(m.text.trim()));
+    if (marker) {
+      const error = elisionBlocked(marker).error;
+      return { ok: false, type: error.type, error: () => error };
+    }
+  }
+  const warning = listingWarning(linePattern(oldN.split('\n')).core, newN.split('\n'));
+  return placeReplace(ctx, oldN, newN, expected, warning);
+}
+
+function checkInput(oldText: string, newText: string, options: SearchReplaceOptions): { ok: true; oldN: string; newN: string; expected: number } | { ok: false; error: EngineError } {
   const expected = options.expectedReplacements ?? 1;
   if (!Number.isInteger(expected) || expected < 1) return failure('INVALID_INPUT', 'expected_replacements must be a positive integer.');
   if (typeof oldText !== 'string' || oldText === '') return failure('INVALID_INPUT', 'old_text is empty. Give the exact lines to replace, copied from the file.');
@@ -54,30 +106,33 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
   const oldN = lf(oldText);
   const newN = lf(newText);
   if (oldN === newN) return failure('INVALID_INPUT', 'old_text and new_text are identical; the edit would change nothing.');
+  return { ok: true, oldN, newN, expected };
+}
 
-  // markers already in old_text or in the file are the file's own lines, not placeholders
-  const markers = findElisionMarkers(newN).length ? findElisionMarkers(newN, oldN + '\n' + baseText) : [];
-  if (markers.length) {
-    return failure('ELISION_BLOCKED', `new_text line ${markers[0].line_number} ${quote(markers[0].text)} is a placeholder for code, not code. Write out the real lines in new_text.`, {
-      line: markers[0].text,
-    });
-  }
-  // new_text that looks like a numbered listing is written as given, with a warning (the fast path has no notes)
-  const warning = listingWarning(linePattern(oldN.split('\n')).core, newN.split('\n'));
-  const fast = options.noFastPath || warning ? null : fastExactReplace(baseText, oldN, newN, expected);
-  if (fast) return fast;
-  const model = splitText(baseText);
-  const file = new KeyedLines(model);
+function elisionBlocked(marker: { line_number: number; text: string }): { ok: false; error: EngineError } {
+  return failure('ELISION_BLOCKED', `new_text line ${marker.line_number} ${quote(marker.text)} is a placeholder for code, not code. Write out the real lines in new_text.`, {
+    line: marker.text,
+  });
+}
+
+/** The placement on the context's base, after the input checks (the general path of applySearchReplace). */
+function placeReplace(ctx: ReplaceContext, oldN: string, newN: string, expected: number, warning: string | undefined): ReplacePlacement {
+  const model = ctx.model;
+  const file = ctx.file;
+  const refuse = (r: { ok: false; error: EngineError }): ReplacePlacement => ({ ok: false, type: r.error.type, error: () => r.error });
 
   // 1. exact occurrences
-  const hay = searchText(model);
-  const exact = exactOccurrences(hay, oldN);
+  const hay = ctx.hay;
+  // one native search of the text per replacement (linear, see text/find.ts): bounded by the
+  // number of edits a call may hold, not by the meter
+  const exact = exactOccurrences(hay, oldN, ctx.hayStarts);
+  ctx.meter.charge(exact.length);
   if (exact.length) {
-    if (exact.length !== expected) return countMismatch(exact.map((o) => o.line + 1), expected);
-    if (overlap(exact, oldN.length)) return failure('AMBIGUOUS_MATCH', 'The occurrences of old_text overlap (they share characters); replacing all of them is not well defined.', { candidates: exact.map((o) => o.line + 1) });
+    if (exact.length !== expected) return refuse(countMismatch(exact.map((o) => o.line + 1), expected));
+    if (overlap(exact, oldN.length)) return refuse(failure('AMBIGUOUS_MATCH', 'The occurrences of old_text overlap (they share characters); replacing all of them is not well defined.', { candidates: exact.map((o) => o.line + 1) }));
     const r = exactEdits(model, hay, exact, oldN, newN);
-    if (typeof r === 'string') return failure('NO_MATCH', r);
-    return success(model, r.edits, [r.shifted ? 'indent' : 'exact'], exact.length, warning ? [warning] : undefined, r.finalNewline);
+    if (typeof r === 'string') return refuse(failure('NO_MATCH', r));
+    return placed(model, r.edits, [r.shifted ? 'indent' : 'exact'], exact.length, warning ? [warning] : undefined, r.finalNewline);
   }
 
   // 2./3. whole-line tolerant tiers
@@ -99,25 +154,36 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
       const lines: number[] = [];
       let finalNewline = model.finalNewline;
       for (const m of ms) {
+        ctx.meter.charge(old.length + a.neu.length);
         const r = lineEdit(file, a.pat, a.neu, m);
         if (r === null) {
           edgeRefused = true;
           continue;
         }
-        if (typeof r === 'string') return failure('NO_MATCH', r);
+        if (typeof r === 'string') return refuse(failure('NO_MATCH', r));
         edits.push(r.edit);
         tiers.push(r.tier);
         lines.push(m.start + 1);
         if (r.finalNewline === false) finalNewline = false;
       }
       if (!edits.length) continue;
-      if (edits.length !== expected) return countMismatch(lines, expected);
-      if (overlapping(edits)) return failure('AMBIGUOUS_MATCH', 'The matches of old_text overlap; replacing all of them is not well defined.', { candidates: lines });
+      if (edits.length !== expected) return refuse(countMismatch(lines, expected));
+      if (overlapping(edits)) return refuse(failure('AMBIGUOUS_MATCH', 'The matches of old_text overlap; replacing all of them is not well defined.', { candidates: lines }));
       const notes = [a.note, a.note ? undefined : warning].filter((n): n is string => !!n);
-      return success(model, edits, tiers, edits.length, notes.length ? notes : undefined, finalNewline);
+      return placed(model, edits, tiers, edits.length, notes.length ? notes : undefined, finalNewline);
     }
   }
-  return notFound(file, pat, { edgeRefused, listing: listing.kind === 'inconsistent' ? listing.reason : undefined });
+  const why = { edgeRefused, listing: listing.kind === 'inconsistent' ? listing.reason : undefined };
+  let error: EngineError | undefined;
+  return {
+    ok: false,
+    type: 'NO_MATCH',
+    error: () => (error ??= (notFound(file, pat, why, ctx.baseSet) as { ok: false; error: EngineError }).error),
+  };
+}
+
+function placed(model: LineModel, edits: LineEdit[], tiers: Tier[], count: number, notes: string[] | undefined, finalNewline = model.finalNewline): ReplacePlacement {
+  return { ok: true, edits, tiers, count, finalNewline, ...(notes ? { notes } : {}) };
 }
 
 
@@ -171,7 +237,7 @@ function overlapping(edits: LineEdit[]): boolean {
   return false;
 }
 
-function countMismatch(lines: number[], expected: number): EngineResult {
+function countMismatch(lines: number[], expected: number): { ok: false; error: EngineError } {
   const many = lines.length > expected;
   const list = lines.slice(0, 20).join(', ') + (lines.length > 20 ? ', …' : '');
   return failure(

@@ -14,6 +14,7 @@ import { LineEdit } from '../patch/render';
 import { inferIndentMap, reindent, leadingWs } from '../text/indent';
 import { readNewIndent, AMBIGUOUS_NEW_INDENT } from '../text/newIndent';
 import { Finder } from '../text/find';
+import { lineIndexAt } from '../text/offsets';
 
 export interface Occurrence {
   /** offset in the searched text */
@@ -38,14 +39,24 @@ export function searchText(m: LineModel): string {
   return m.finalNewline ? body : body + '\n';
 }
 
-/** All (possibly overlapping) occurrences of `needle` in `hay`, at most 1001. */
-export function exactOccurrences(hay: string, needle: string): Occurrence[] {
+/**
+ * All (possibly overlapping) occurrences of `needle` in `hay`, at most 1001. `lineStarts`, the
+ * offsets where hay's lines start, turns an offset into its line by binary search; without
+ * it the lines before each occurrence are walked.
+ */
+export function exactOccurrences(hay: string, needle: string, lineStarts?: ArrayLike<number>): Occurrence[] {
   const out: Occurrence[] = [];
   if (needle === '') return out; // an empty needle matches everywhere; the caller refuses it
   let line = 0;
   let lineStart = 0;
   const find = new Finder(hay, needle); // native indexOf can take |hay|·|needle| (see find.ts)
   for (let i = find.indexOf(0); i >= 0; i = find.indexOf(i + 1)) {
+    if (lineStarts && lineStarts.length) {
+      line = lineIndexAt(lineStarts, i, line, lineStarts.length - 1);
+      out.push({ at: i, line, col: i - lineStarts[line] });
+      if (out.length > 1000) break;
+      continue;
+    }
     // advance the line cursor to the line holding offset i
     for (;;) {
       const nl = hay.indexOf('\n', lineStart);

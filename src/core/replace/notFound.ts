@@ -12,7 +12,7 @@ import type { LinePattern } from './line-pattern';
 const quote = (s: string) => `'${s.trim().length > 120 ? s.trim().slice(0, 120) + '…' : s.trim()}'`;
 const TAIL = ' Copy old_text from the current file, or read the file again.';
 
-export function notFound(file: KeyedLines, pat: LinePattern, why: { edgeRefused: boolean; listing?: string }): EngineResult {
+export function notFound(file: KeyedLines, pat: LinePattern, why: { edgeRefused: boolean; listing?: string }, trimmedLines?: Set<string>): EngineResult {
   const core = pat.core;
   const head = why.listing ? `old_text was not found (${why.listing}; taken literally): ` : 'old_text was not found: ';
   if (why.edgeRefused) {
@@ -20,7 +20,7 @@ export function notFound(file: KeyedLines, pat: LinePattern, why: { edgeRefused:
     return failure('NO_MATCH', `${head}old_text ${at}. Remove the leading line break from old_text.`, { line: core[0], reason: 'edge' });
   }
   // a line absent from the file is the plain answer (and the cheap one: one pass)
-  const present = new Set(file.lines.map((l) => l.trim()));
+  const present = trimmedLines ?? new Set(file.lines.map((l) => l.trim()));
   const absent = core.find((l) => l.trim() && !present.has(l.trim()));
   if (absent !== undefined) {
     const found = nearestLine(file, absent, 0);

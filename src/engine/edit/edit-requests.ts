@@ -3,6 +3,7 @@ import { findElisionMarkers } from '../../core/elision';
 import { applyHtmlPatches, HtmlPatch } from '../../core/html';
 import { applyLineEdit, LineEditMode } from '../../core/lines/edit-lines';
 import { applyUnifiedDiff } from '../../core/patch';
+import type { EngineResult } from '../../core/patch';
 import { applySearchReplace } from '../../core/replace';
 import { fail, Result } from '../../core/types';
 import { engineFailure } from '../results/engine-failure';
@@ -57,23 +58,27 @@ export function safePatchEdit(input: SingleSafePatchInput): PlannedEdit {
     requireBaseForExisting: true,
     plan(current) {
       if (current === undefined) return fail('FILE_NOT_FOUND', 'safe_patch edits existing files; create a new file with write_file.');
-      const r = applyUnifiedDiff(current, input.unified_diff);
-      if (!r.ok) {
-        // A patch that does not fit the file is an invalid patch for the model and the failure counter.
-        const failure = engineFailure(r.error);
-        if (failure.error_type === 'NO_MATCH') return { ok: false, failure: { ...failure, error_type: 'INVALID_PATCH', reason: 'no_match' } };
-        return { ok: false, failure };
-      }
-      const n = r.hunks?.length ?? 0;
-      return {
-        ok: true,
-        plan: {
-          newText: r.text,
-          changed: r.changed,
-          summary: `Applied ${n} hunk${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
-          details: { hunks: r.hunks, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
-        },
-      };
+      return safePatchPlanOf(applyUnifiedDiff(current, input.unified_diff));
+    },
+  };
+}
+
+/** safe_patch's answer from the engine's result (computed here, or on a worker thread). */
+export function safePatchPlanOf(r: EngineResult): Result<{ plan: EditPlan }> {
+  if (!r.ok) {
+    // A patch that does not fit the file is an invalid patch for the model and the failure counter.
+    const failure = engineFailure(r.error);
+    if (failure.error_type === 'NO_MATCH') return { ok: false, failure: { ...failure, error_type: 'INVALID_PATCH', reason: 'no_match' } };
+    return { ok: false, failure };
+  }
+  const n = r.hunks?.length ?? 0;
+  return {
+    ok: true,
+    plan: {
+      newText: r.text,
+      changed: r.changed,
+      summary: `Applied ${n} hunk${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
+      details: { hunks: r.hunks, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
     },
   };
 }
@@ -83,18 +88,22 @@ export function replaceEdit(input: SingleReplaceInput): PlannedEdit {
     ...guardsOf('replace_in_file', input),
     plan(current) {
       if (current === undefined) return fail('FILE_NOT_FOUND', 'replace_in_file edits existing files; create a new file with write_file.');
-      const r = applySearchReplace(current, input.old_text, input.new_text, { expectedReplacements: input.expected_replacements });
-      if (!r.ok) return { ok: false, failure: engineFailure(r.error) };
-      const n = r.replacements ?? 1;
-      return {
-        ok: true,
-        plan: {
-          newText: r.text,
-          changed: r.changed,
-          summary: `Replaced ${n} occurrence${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
-          details: { replacements: n, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
-        },
-      };
+      return replacePlanOf(applySearchReplace(current, input.old_text, input.new_text, { expectedReplacements: input.expected_replacements }));
+    },
+  };
+}
+
+/** replace_in_file's answer from the engine's result (computed here, or on a worker thread). */
+export function replacePlanOf(r: EngineResult): Result<{ plan: EditPlan }> {
+  if (!r.ok) return { ok: false, failure: engineFailure(r.error) };
+  const n = r.replacements ?? 1;
+  return {
+    ok: true,
+    plan: {
+      newText: r.text,
+      changed: r.changed,
+      summary: `Replaced ${n} occurrence${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
+      details: { replacements: n, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
     },
   };
 }

@@ -33,8 +33,19 @@ export interface MultiFileRequest {
   plan(readFile: ReadFile): MultiFilePlan;
   /** The BOM and mode a file the plan re-creates had (a group rollback reads them from the journal). */
   likeFor?(path: string): FileLike | undefined;
+  /**
+   * The same plan, on a worker thread when the change is large (see off-thread.ts), and the
+   * one made for the chat's confirmation when the texts have not changed since (plan-cache.ts).
+   * Callers use planOf, which falls back to `plan`.
+   */
+  planAsync?(readFile: ReadFile): Promise<MultiFilePlan>;
   /** Checked on every named file under the locks before anything else (rollback of a group). */
   precheck?(path: string, current: FileText | undefined): { ok: true } | { ok: false; failure: Failure };
+}
+
+/** The request's plan: off the host's thread when it can be (planAsync), else `plan`. */
+export function planOf(req: MultiFileRequest, readFile: ReadFile): Promise<MultiFilePlan> {
+  return req.planAsync ? req.planAsync(readFile) : Promise.resolve(req.plan(readFile));
 }
 
 /** A request, as opposed to the failure a request builder answers with. */
@@ -124,7 +135,7 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
   };
   let planned: MultiFilePlan;
   try {
-    planned = req.plan(readFile);
+    planned = await planOf(req, readFile);
   } catch (e) {
     return failureResult(fail('INTERNAL_ERROR', `Planning the change failed: ${(e as Error).message}. Nothing was changed.`).failure);
   }

@@ -1,4 +1,8 @@
 import { planReplaceEdits, ReplaceEdit } from '../../core/multi-file';
+import type { MultiFilePlan } from '../../core/multi-file';
+import { runOffThread } from './off-thread';
+import { PlanCache } from './plan-cache';
+import { filesOf } from '../../workers/engine-job';
 import { isMultiFileRequest, MultiFileRequest, runMultiFileEdit } from '../edit/multi-file-pipeline';
 import type { ToolResultJson } from '../results/tool-result';
 import type { InvocationContext } from '../runner';
@@ -50,5 +54,10 @@ export function replaceEditsRequest(input: ReplaceInFileInput): MultiFileRequest
     allowSizeReduce: input.allow_size_reduce,
     unit: 'edit',
     plan: (readFile) => planReplaceEdits(edits, readFile),
+    planAsync: (readFile) =>
+      editPlans.get(JSON.stringify(edits), paths, readFile, (texts) => runOffThread({ kind: 'replace_edits', edits, files: filesOf(texts) })),
   };
 }
+
+/** The last edits plan (the chat's confirmation's, reused by invoke on the same texts). */
+const editPlans = new PlanCache<MultiFilePlan>();

@@ -1,5 +1,9 @@
 import { parseApplyPatch, planApplyPatch } from '../../core/apply-patch';
 import { detectPatchFormat, planUnifiedFiles, unifiedPaths } from '../../core/multi-file';
+import type { MultiFilePlan } from '../../core/multi-file';
+import { runOffThread } from './off-thread';
+import { filesOf } from '../../workers/engine-job';
+import { PlanCache } from './plan-cache';
 import { parsePatch } from '../../core/patch';
 import { isMultiFileRequest, MultiFileRequest, runMultiFileEdit } from '../edit/multi-file-pipeline';
 import type { ToolResultJson } from '../results/tool-result';
@@ -59,16 +63,24 @@ export function multiFilePatchRequest(input: SafePatchInput): MultiFileRequest |
     skipValidation: input.skip_validation,
     allowSizeReduce: input.allow_size_reduce,
     unit: 'hunk',
-    plan: (readFile) => {
-      if (v4a) return planApplyPatch(input.unified_diff, readFile);
-      const r = planUnifiedFiles(input.unified_diff, readFile);
-      if (!r.ok && r.error.path === undefined && input.path === undefined && paths.length === 0) {
-        return { ok: false, error: { ...r.error, message: `${r.error.message} The patch names no file: pass path, or give each file ---/+++ headers.` } };
-      }
-      return r;
-    },
+    plan: (readFile) => finish(v4a ? planApplyPatch(input.unified_diff, readFile) : planUnifiedFiles(input.unified_diff, readFile)),
+    planAsync: (readFile) =>
+      patchPlans.get(`${v4a ? 'apply_patch' : 'unified'}\u0000${input.unified_diff}`, paths, readFile, async (texts) =>
+        finish(await runOffThread({ kind: 'patch_files', format: v4a ? 'apply_patch' : 'unified', patch: input.unified_diff, files: filesOf(texts) })),
+      ),
   };
+
+  function finish(r: MultiFilePlan): MultiFilePlan {
+    if (!v4a && !r.ok && r.error.path === undefined && input.path === undefined && paths.length === 0) {
+      return { ok: false, error: { ...r.error, message: `${r.error.message} The patch names no file: pass path, or give each file ---/+++ headers.` } };
+    }
+    return r;
+  }
 }
+
+/** The last safe_patch plan (the chat's confirmation's, reused by invoke on the same texts). */
+const patchPlans = new PlanCache<MultiFilePlan>();
+
 
 /** Every path an apply_patch text names (sections and move targets); [] when it does not parse. */
 function v4aPaths(text: string): string[] {

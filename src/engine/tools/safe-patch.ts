@@ -1,5 +1,6 @@
 import { runEdit } from '../edit/edit-pipeline';
-import { safePatchEdit } from '../edit/edit-requests';
+import { safePatchEdit, safePatchPlanOf } from '../edit/edit-requests';
+import { computedOffThread } from './large-edit';
 import { proposedTextOf } from '../edit/proposed-text';
 import type { ToolDefinition } from '../runner';
 import { isMultiFilePatch, multiFilePatchRequest, runMultiFilePatch, SafePatchInput } from './safe-patch-multi';
@@ -10,8 +11,13 @@ export type { SafePatchInput };
 /** safe_patch: a unified diff applied to exactly the version the agent read, all hunks or none. */
 export const safePatchTool: ToolDefinition<SafePatchInput> = {
   name: 'safe_patch',
-  progress: (input) => input.path !== undefined ? `Patching ${String(input.path)}` : 'Patching several files',
-  invoke: (input, ctx) => (isMultiFilePatch(input) ? runMultiFilePatch(ctx, input) : runEdit(ctx, safePatchEdit({ ...input, path: input.path as string }))),
+  progress: (input) => (input.path !== undefined ? `Patching ${String(input.path)}` : 'Patching several files'),
+  invoke: async (input, ctx) => {
+    if (isMultiFilePatch(input)) return runMultiFilePatch(ctx, input);
+    const edit = safePatchEdit({ ...input, path: input.path as string });
+    // a large file or patch is placed on a worker thread first (large-edit.ts)
+    return runEdit(ctx, await computedOffThread(ctx, edit, input.unified_diff.length, (base) => ({ kind: 'unified_diff', base, patch: input.unified_diff }), safePatchPlanOf));
+  },
   // the chat's confirmation: one file's text, or a multi-file call's protected files (multi-file-confirmation.ts)
   proposedText: (input, current) => (isMultiFilePatch(input) ? undefined : proposedTextOf(safePatchEdit({ ...input, path: input.path as string }), current)),
   multiFileRequest: (input) => {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { buildConsentView } from '../../core/sensitive/consent-view';
 import { readCurrentText } from './current-text';
 import { resolveTarget, Target } from './resolve-target';
-import type { MultiFileRequest } from '../../engine/edit/multi-file-pipeline';
+import { planOf, MultiFileRequest } from '../../engine/edit/multi-file-pipeline';
 import { leavesUnchanged, partsOf } from '../../engine/edit/multi-file-parts';
 import { fenced } from './sensitive-confirmation';
 import { changeOf, sensitiveMatchOf } from './sensitive-consent';
@@ -38,7 +38,7 @@ export async function multiFileConfirmation(tool: string, req: MultiFileRequest,
   }
   let plan;
   try {
-    plan = req.plan((p) => texts.get(p));
+    plan = await planOf(req, (p) => texts.get(p));
   } catch {
     return undefined;
   }

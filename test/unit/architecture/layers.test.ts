@@ -80,12 +80,12 @@ function layerOf(file: string): string {
  * one rank never import each other (the two hosts; commands and the headless glue; ui and mcp).
  */
 const RANK: Record<string, number> = {
-  core: 0, files: 1, history: 2, exec: 2, validate: 3, engine: 4,
+  core: 0, workers: 1, files: 1, history: 2, exec: 2, validate: 3, engine: 4,
   'hosts/disk': 5, 'hosts/vscode': 5, commands: 6, headless: 6, ui: 7, mcp: 7, entry: 8,
 };
 
 /** The layers that must run without VS Code: nothing they reach names `vscode`, types included. */
-const NO_VSCODE = ['core', 'files', 'history', 'exec', 'engine', path.join('hosts', 'disk'), 'headless'];
+const NO_VSCODE = ['core', 'workers', 'files', 'history', 'exec', 'engine', path.join('hosts', 'disk'), 'headless'];
 
 function relativeImports(file: string): string[] {
   return importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolveRelative(file, s)).filter((t): t is string => !!t);
@@ -177,6 +177,14 @@ describe('architecture: layer imports', () => {
     for (const f of [path.join('engine', 'runner.ts'), path.join('engine', 'write', 'transaction.ts'), path.join('hosts', 'disk', 'host.ts')]) {
       assert.ok(served.has(path.join(SRC, f)), `the headless server reaches ${f}`);
     }
+  });
+
+  it('the engine worker (src/workers/, bundled to dist/engine-worker.js) loads nothing but core/ and Node', () => {
+    const start = path.join(SRC, 'workers', 'engine-worker.ts');
+    const reached = [...reachableAtRuntime(start).keys()].map(rel);
+    assert.ok(reached.includes(path.join('core', 'patch', 'apply.ts')), 'the walk reaches the engine');
+    assert.deepEqual(reached.filter((f) => !['core', 'workers'].includes(f.split(path.sep)[0])), []);
+    for (const f of reachableAtRuntime(start).keys()) assert.ok(!runtimeImportsOf(f).includes('vscode'), rel(f));
   });
 
   it('the MCP connection helper (src/mcp-connect.ts), which agents run outside VS Code, never reaches `vscode`', () => {

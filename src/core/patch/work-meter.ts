@@ -1,0 +1,56 @@
+/**
+ * The engine's bound on its own work. Placing a change is linear in the file and the change
+ * for everything real files and patches hold, but a few searches (every candidate place of a
+ * hunk checked for its indentation, the diagnosis of a hunk that matches nowhere, a pile of
+ * hunks stacked on the same lines) depend on how repetitive the file is. Each of them charges
+ * its comparisons here; past the budget, which grows linearly with the input, the change is
+ * refused as TOO_LARGE instead of holding the editor's thread for seconds.
+ */
+
+/**
+ * Comparisons allowed per character of input (file and change together; a line of code is a
+ * few dozen), plus a fixed allowance. Counting characters, not lines, costs nothing.
+ */
+export const WORK_PER_INPUT_CHAR = 4;
+export const WORK_BASE = 2_000_000;
+
+/** Thrown by WorkMeter.charge; caught by the engine's entry points, which answer TOO_LARGE. */
+export class WorkLimitExceeded extends Error {
+  constructor(readonly limit: number) {
+    super(`work limit of ${limit} comparisons exceeded`);
+  }
+}
+
+export class WorkMeter {
+  private used = 0;
+  constructor(readonly limit: number) {}
+
+  /** The budget for a change of `changeChars` characters to a file of `fileChars`. */
+  static forInput(fileChars: number, changeChars: number): WorkMeter {
+    return new WorkMeter(WORK_BASE + WORK_PER_INPUT_CHAR * (fileChars + changeChars));
+  }
+
+  charge(steps: number): void {
+    this.used += steps;
+    if (this.used > this.limit) throw new WorkLimitExceeded(this.limit);
+  }
+
+  get spent(): number {
+    return this.used;
+  }
+}
+
+/** The refusal for a change whose placement passed its budget (the same words for every engine). */
+export function tooLargeMessage(what: string): string {
+  return `${what} would take too long to place: its lines match the file in too many places (a file of many identical lines, or hunks stacked on the same lines). Nothing was applied. Give each hunk or edit a few unchanged lines that occur only once in the file, or split the change into several calls.`;
+}
+
+/** The refusal of a patch with more hunks than one call may place (see catalog/limits.ts). */
+export function tooManyHunks(count: number, limit: number, unit: 'hunks' | 'chunks' = 'hunks'): { type: 'TOO_LARGE'; message: string; limit: number; hunk_count: number } {
+  return {
+    type: 'TOO_LARGE',
+    message: `The patch has ${count} ${unit}; one call places at most ${limit} (MAX_HUNKS_PER_CALL). Nothing was applied. Split the change into several calls of at most ${limit} ${unit} each.`,
+    limit,
+    hunk_count: count,
+  };
+}
