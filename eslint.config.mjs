@@ -92,6 +92,7 @@ export default tseslint.config(
           zones: [
             { target: './src/core', from: './src', except: ['./core'], message: 'core/ is pure TypeScript and imports only core/.' },
             { target: './src/files', from: './src', except: ['./core', './files'], message: 'files/ (Node-only file code) imports only core/ and files/.' },
+            { target: './src/workers', from: './src', except: ['./core', './workers'], message: 'The engine worker imports only core/ and workers/.' },
             { target: './src/engine', from: ['./src/hosts', './src/commands', './src/ui', './src/mcp', './src/headless'], message: 'The engine is written against the Host interface: it never imports a host or anything above.' },
             { target: './src/hosts/disk', from: './src/hosts/vscode', message: 'The two hosts never import each other.' },
             { target: './src/hosts/vscode', from: './src/hosts/disk', message: 'The two hosts never import each other.' },
@@ -108,7 +109,7 @@ export default tseslint.config(
   // files/, history/, exec/, the engine, the disk host, the headless server and the headless
   // bundles (dist/engine.js, dist/cli.js, dist/mcp-stdio.js are built with no externals).
   {
-    files: ['src/core/**/*.ts', 'src/files/**/*.ts', 'src/history/**/*.ts', 'src/exec/**/*.ts', 'src/engine/**/*.ts', 'src/hosts/disk/**/*.ts', 'src/headless/**/*.ts', 'src/engine.ts', 'src/cli.ts', 'src/mcp-stdio.ts'],
+    files: ['src/core/**/*.ts', 'src/workers/**/*.ts', 'src/files/**/*.ts', 'src/history/**/*.ts', 'src/exec/**/*.ts', 'src/engine/**/*.ts', 'src/hosts/disk/**/*.ts', 'src/headless/**/*.ts', 'src/engine.ts', 'src/cli.ts', 'src/mcp-stdio.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', NO_VSCODE] },
   },
 
