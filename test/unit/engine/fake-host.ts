@@ -12,6 +12,8 @@ import type { Applied, FileHost, FileText, Host, Target } from '../../../src/eng
 import { KeyedLock } from '../../../src/files/file-lock';
 import { mcpToolListings } from '../../../src/engine/mcp-tools';
 import { checkInputAgainstSchema, JsonSchema } from '../../../src/core/input';
+import { NEVER_CANCELLED, ToolRunner } from '../../../src/engine/runner';
+import { allToolDefinitions } from '../../../src/engine/tools';
 
 /** One file of the fake: what the "disk" holds, and what an "editor" shows when it differs (unsaved). */
 interface FakeFile { text: string; editor?: string; bom?: boolean; mode?: number }
@@ -71,6 +73,14 @@ export class FakeHost {
       exec: { refusal: () => fail('PERMISSION_DENIED', 'no programs in the fake').failure, confirm: async () => undefined },
     };
   }
+
+  /** Calls an engine tool on this host, as a client would (schema check, guard, one JSON result). */
+  call(tool: string, input: Record<string, unknown>): Promise<Record<string, any>> {
+    this.runners ??= new Map(allToolDefinitions().map((d) => [d.name, new ToolRunner(d, this.host)]));
+    return this.runners.get(tool)!.run(input, NEVER_CANCELLED, undefined, 'test') as Promise<Record<string, any>>;
+  }
+
+  private runners: Map<string, ToolRunner> | undefined;
 
   async open(): Promise<this> {
     const opened = await this.store.open();

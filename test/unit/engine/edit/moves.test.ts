@@ -1,7 +1,5 @@
 import { strict as assert } from 'node:assert';
 import { sha256Text } from '../../../../src/core/hash';
-import { NEVER_CANCELLED, ToolRunner } from '../../../../src/engine/runner';
-import { allToolDefinitions } from '../../../../src/engine/tools';
 import { FakeHost } from '../fake-host';
 
 // Moves, case-only renames and re-created files on the in-memory host: a file keeps its
@@ -15,8 +13,7 @@ describe('engine/edit: moves, case-only renames and re-created files on a fake h
   let call: (tool: string, input: Record<string, unknown>) => Promise<Record<string, any>>;
   beforeEach(async () => {
     fake = await new FakeHost().open();
-    const runners = new Map(allToolDefinitions().map((d) => [d.name, new ToolRunner(d, fake.host)]));
-    call = async (tool, input) => (await runners.get(tool)!.run(input, NEVER_CANCELLED, undefined, 'test')) as Record<string, any>;
+    call = (tool, input) => fake.call(tool, input);
   });
   afterEach(() => fake.close());
 

@@ -1,7 +1,5 @@
 import { strict as assert } from 'node:assert';
 import { sha256Text } from '../../../../src/core/hash';
-import { NEVER_CANCELLED, ToolRunner } from '../../../../src/engine/runner';
-import { allToolDefinitions } from '../../../../src/engine/tools';
 import { FakeHost } from '../fake-host';
 
 // The edit pipelines' branches through the engine's runner, in plain Node on the in-memory
@@ -12,8 +10,7 @@ describe('engine/edit: the single- and multi-file pipelines on a fake host', () 
   let call: (tool: string, input: Record<string, unknown>) => Promise<Record<string, any>>;
   beforeEach(async () => {
     fake = await new FakeHost().open();
-    const runners = new Map(allToolDefinitions().map((d) => [d.name, new ToolRunner(d, fake.host)]));
-    call = async (tool, input) => (await runners.get(tool)!.run(input, NEVER_CANCELLED, undefined, 'test')) as Record<string, any>;
+    call = (tool, input) => fake.call(tool, input);
   });
   afterEach(() => fake.close());
 
