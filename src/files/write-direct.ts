@@ -3,7 +3,7 @@ import * as nodePath from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sha256Bytes } from '../core/hash';
 import { fail, Result } from '../core/types';
-import { diskHolds } from './recheck-disk';
+import { diskHolds, ensureParent } from './recheck-disk';
 
 /**
  * Writes a closed file's new text straight to disk, for the one case where an editor model
@@ -12,9 +12,7 @@ import { diskHolds } from './recheck-disk';
  * text, same BOM). See {@link writeFileChecked}. Never throws.
  */
 export async function writeClosedFileChecked(realPath: string, expected: { text: string; bom: boolean }, newText: string, displayPath: string): Promise<Result<{}>> {
-  const body = Buffer.from(newText, 'utf8');
-  const data = expected.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
-  return writeBytesOverText(realPath, expected, data, displayPath);
+  return writeBytesOverText(realPath, expected, textBytes(newText, expected.bom), displayPath);
 }
 
 /** Replaces a text file's bytes with `data`; the disk must still hold `expected`. See {@link writeFileChecked}. */
@@ -29,6 +27,34 @@ export async function writeBytesOverText(realPath: string, expected: { text: str
  */
 export async function writeBytesChecked(realPath: string, expectedSha256: string | null, data: Buffer, displayPath: string, createMode?: number): Promise<Result<{}>> {
   return writeFileChecked(realPath, (bytes) => sha256Bytes(bytes) === expectedSha256, data, displayPath, expectedSha256 === null, createMode);
+}
+
+/**
+ * What a tool read of a file, as the direct writes check it: nothing (a new file), its bytes
+ * (not text), or its text and BOM — with the disk's bytes when an editor decoded the text from
+ * another encoding.
+ */
+export type ReadState = undefined | { bytes: Buffer; sha256: string } | { text: string; bom: boolean; diskBytes?: Buffer };
+
+/**
+ * Writes `data` as the file's bytes over what was read (the disk must still hold it; a new
+ * file must still be missing), creating its missing parent folders when `createDirs`.
+ */
+export async function writeBytesOverRead(realPath: string, current: ReadState, data: Buffer, displayPath: string, createDirs: boolean): Promise<Result<{}>> {
+  if (current === undefined) {
+    const parent = await ensureParent(realPath, createDirs, displayPath);
+    return parent.ok ? writeBytesChecked(realPath, null, data, displayPath) : parent;
+  }
+  if ('bytes' in current) return writeBytesChecked(realPath, current.sha256, data, displayPath);
+  if (current.diskBytes) return writeBytesChecked(realPath, sha256Bytes(current.diskBytes), data, displayPath);
+  return writeBytesOverText(realPath, current, data, displayPath);
+}
+
+/** Creates a text file on disk (it must still be missing), with the BOM and mode of `like` when given. */
+export async function createTextFile(realPath: string, text: string, createDirs: boolean, displayPath: string, like?: { bom: boolean; mode?: number }): Promise<Result<{}>> {
+  const parent = await ensureParent(realPath, createDirs, displayPath);
+  if (!parent.ok) return parent;
+  return writeBytesChecked(realPath, null, textBytes(text, like?.bom ?? false), displayPath, like?.mode);
 }
 
 /** A new text file's bytes: the text's UTF-8, after a BOM when it is to have one. */

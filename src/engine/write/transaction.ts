@@ -142,7 +142,7 @@ export async function writeGroupTransaction(host: Host, changes: GroupChange[]):
   const begun = await host.store.beginGroup(changes.map((c, i) => ({
     tool: c.tool, path: c.target.displayPath, beforeText: c.current?.text ?? '', turnId: c.turnId, client: c.client, kind: kinds[i],
     intendedSha256: c.newText === null ? null : sha256Text(c.newText),
-    ...likeOf(c.current),
+    ...journaledLike(c.current),
   })));
   if (!begun.ok) return fail('INTERNAL_ERROR', `The backups could not be written (${begun.failure.message}), so nothing was changed.`);
   const ids = begun.entries.map((e) => e.id);
@@ -234,8 +234,7 @@ async function write(host: Host, change: Pick<WriteChange, 'target' | 'current' 
     const note = `${target.displayPath} was not readable as text (${isFileBytes(current) ? current.unreadable : 'missing'}), so the restored text was written directly to disk (no editor undo for this step; rollback_file can undo it).`;
     return { ok: true, written: { kind: k, applied: { text, sha256: sha256Text(text), saved: true, notes: [note] } } };
   }
-  const like = kind === 'create' ? change.like : undefined;
-  const applied = like ? await host.files.writeText(target, current, change.newText as string, !!change.createDirs, like) : await host.files.writeText(target, current, change.newText as string, !!change.createDirs);
+  const applied = await host.files.writeText(target, current, change.newText as string, !!change.createDirs, kind === 'create' ? change.like : undefined);
   return applied.ok ? { ok: true, written: { kind: k, applied: applied.applied } } : applied;
 }
 
@@ -254,7 +253,7 @@ async function undo(host: Host, change: GroupChange, kind: ChangeKind, w: Writte
     if (kind === 'create') return (await write(host, { ...change, current: now, newText: null }, 'delete')).ok;
     const before = change.current as FileText;
     // A deleted file comes back with its BOM and permission bits, as it was.
-    if (kind === 'delete') return (await write(host, { ...change, current: undefined, newText: before.text, createDirs: true, like: { bom: before.bom, ...(before.mode !== undefined ? { mode: before.mode } : {}) } }, 'create')).ok;
+    if (kind === 'delete') return (await write(host, { ...change, current: undefined, newText: before.text, createDirs: true, like: likeOf(before) }, 'create')).ok;
     return (await write(host, { ...change, current: now, newText: before.text }, 'modify')).ok;
   } catch {
     return false;
@@ -273,8 +272,14 @@ function nowHolds(change: GroupChange, w: Written): FileText {
   return { ...base, text, sha256: sha256Text(text), ...(unsaved ? { isOpen: true, isDirty: true } : {}) };
 }
 
+/** A file's BOM and mode, as a file created in its place is to have them. */
+function likeOf(current: FileText): FileLike {
+  return { bom: current.bom, ...(current.mode !== undefined ? { mode: current.mode } : {}) };
+}
+
 /** What the journal records of a file's BOM and mode before a change, so a rollback that re-creates it can give them back. */
-function likeOf(current: FileText | undefined): { beforeBom?: boolean; beforeMode?: number } {
+function journaledLike(current: FileText | undefined): { beforeBom?: boolean; beforeMode?: number } {
   if (!current) return {};
-  return { ...(current.bom ? { beforeBom: true } : {}), ...(current.mode !== undefined ? { beforeMode: current.mode } : {}) };
+  const like = likeOf(current);
+  return { ...(like.bom ? { beforeBom: true } : {}), ...(like.mode !== undefined ? { beforeMode: like.mode } : {}) };
 }

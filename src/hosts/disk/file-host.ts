@@ -1,13 +1,12 @@
 import { sha256Text } from '../../core/hash';
 import type { Result } from '../../core/types';
 import type { Applied, FileHost, FileLike, FileText, Target } from '../../engine/host';
-import { isFileBytes } from '../../engine/host';
 import { resolveInWorkspace } from '../../files/confine';
 import { readDiskText, readForRestore } from '../../files/disk-text';
 import { languageIdForName } from '../../files/language-by-name';
-import { deleteChecked, ensureParent } from '../../files/recheck-disk';
+import { deleteChecked } from '../../files/recheck-disk';
 import { fileMode } from '../../files/file-mode';
-import { textBytes, writeBytesChecked, writeBytesOverText, writeClosedFileChecked } from '../../files/write-direct';
+import { createTextFile, writeBytesOverRead, writeClosedFileChecked } from '../../files/write-direct';
 
 /**
  * Files on disk, without an editor: one root every path is confined to (realpath inside it, no
@@ -33,28 +32,15 @@ export function diskFileHost(root: string, storeDir: string): FileHost {
     },
     readForRestore: (target, maxText, maxRaw) => readForRestore(target.realPath, target.displayPath, maxText, maxRaw),
     writeText,
-    async writeBytes(target, current, data, createDirs) {
-      if (current === undefined) {
-        const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
-        if (!parent.ok) return parent;
-      }
-      return current !== undefined && !isFileBytes(current)
-        ? writeBytesOverText(target.realPath, current, data, target.displayPath)
-        : writeBytesChecked(target.realPath, current?.sha256 ?? null, data, target.displayPath);
-    },
+    writeBytes: (target, current, data, createDirs) => writeBytesOverRead(target.realPath, current, data, target.displayPath, createDirs),
     delete: (target, current) => deleteChecked(target.realPath, current, target.displayPath),
     languageId: (target) => languageIdForName(target.realPath),
   };
 }
 
 async function writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean, like?: FileLike): Promise<Result<{ applied: Applied }>> {
-  let done: Result<{}>;
-  if (current === undefined) {
-    const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
-    if (!parent.ok) return parent;
-    done = await writeBytesChecked(target.realPath, null, textBytes(newText, like?.bom ?? false), target.displayPath, like?.mode);
-  } else {
-    done = await writeClosedFileChecked(target.realPath, current, newText, target.displayPath);
-  }
+  const done = current === undefined
+    ? await createTextFile(target.realPath, newText, createDirs, target.displayPath, like)
+    : await writeClosedFileChecked(target.realPath, current, newText, target.displayPath);
   return done.ok ? { ok: true, applied: { text: newText, sha256: sha256Text(newText), saved: true, notes: [] } } : done;
 }

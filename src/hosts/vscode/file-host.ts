@@ -1,12 +1,11 @@
 import { promises as fs } from 'node:fs';
-import { sha256Bytes } from '../../core/hash';
+import { sha256Bytes, sha256Text } from '../../core/hash';
 import { fail, Result } from '../../core/types';
 import type { Applied, FileContent, FileHost, FileLike, FileText, Target } from '../../engine/host';
-import { sha256Text } from '../../core/hash';
 import { defaultFileMode, fileMode } from '../../files/file-mode';
 import { isFileBytes } from '../../engine/host';
-import { recheckDisk, ensureParent } from '../../files/recheck-disk';
-import { textBytes, writeBytesChecked, writeBytesOverText } from '../../files/write-direct';
+import { recheckDisk } from '../../files/recheck-disk';
+import { createTextFile, writeBytesOverRead } from '../../files/write-direct';
 import { applyTextChange, createFileWithText, deleteFileEdit, writeClosedFileBytes } from './apply-text';
 import { readCurrentForRestore } from './current-bytes';
 import { readCurrentText } from './current-text';
@@ -33,16 +32,8 @@ export function vscodeFileHost(storageDir: string): FileHost {
     },
     readForRestore: (target, maxText, maxRaw) => readCurrentForRestore(uriOf(target), target.displayPath, maxText, maxRaw),
     writeText,
-    async writeBytes(target, current, data, createDirs) {
-      if (current === undefined) {
-        const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
-        if (!parent.ok) return parent;
-      }
-      if (isFileBytes(current) || current === undefined) return writeBytesChecked(target.realPath, current?.sha256 ?? null, data, target.displayPath);
-      // A text an editor decoded from another encoding: the disk must still hold its bytes.
-      if (current.diskBytes) return writeBytesChecked(target.realPath, sha256Bytes(current.diskBytes), data, target.displayPath);
-      return writeBytesOverText(target.realPath, current, data, target.displayPath);
-    },
+    // a text an editor decoded from another encoding is checked against the disk's bytes
+    writeBytes: (target, current, data, createDirs) => writeBytesOverRead(target.realPath, current, data, target.displayPath, createDirs),
     async delete(target, current) {
       const unchanged = await stillHolds(target, current);
       if (!unchanged.ok) return unchanged;
@@ -85,11 +76,10 @@ function needsDirectCreate(like: FileLike): boolean {
 }
 
 async function createDirect(target: Target, text: string, createDirs: boolean, like: FileLike): Promise<Result<{ applied: Applied }>> {
-  const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
-  if (!parent.ok) return parent;
-  const done = await writeBytesChecked(target.realPath, null, textBytes(text, like.bom), target.displayPath, like.mode);
+  const done = await createTextFile(target.realPath, text, createDirs, target.displayPath, like);
   if (!done.ok) return done;
-  const note = `${target.displayPath} was written directly to disk to keep ${like.bom ? 'its UTF-8 BOM' : ''}${like.bom && like.mode !== undefined ? ' and ' : ''}${like.mode !== undefined ? 'its permission bits' : ''} (no editor undo for this step; rollback_file can undo it).`;
+  const kept = [...(like.bom ? ['its UTF-8 BOM'] : []), ...(like.mode !== undefined && like.mode !== defaultFileMode() ? ['its permission bits'] : [])];
+  const note = `${target.displayPath} was written directly to disk to keep ${kept.join(' and ')} (no editor undo for this step; rollback_file can undo it).`;
   return { ok: true, applied: { text, sha256: sha256Text(text), saved: true, notes: [note] } };
 }
 
