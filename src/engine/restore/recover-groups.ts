@@ -1,10 +1,10 @@
 import { sha256Text } from '../../core/hash';
-import { SETTING_SPECS } from '../../core/settings/specs';
 import { isRestorable } from '../../history/retention';
 import { changeKindOf, JournalEntry } from '../../history/types';
 import { FileContent, Host, isFileBytes } from '../host';
 import { NEVER_CANCELLED } from '../runner';
 import { restoreGroup } from './restore-group';
+import { MAX_RAW_BYTES } from './restore-file';
 
 /** Journaled as the tool of the restores (the history shows who put the files back). */
 export const CRASH_RECOVERY_TOOL = 'crash_recovery';
@@ -20,8 +20,6 @@ export interface GroupRecovery {
   message: string;
 }
 
-/** The most a file not readable as text is read to be judged (the largest maxFileSizeMB). */
-const MAX_RAW_BYTES = ((SETTING_SPECS.maxFileSizeMB as { max?: number }).max ?? 64) * 1024 * 1024;
 
 /**
  * At start (the extension's activation, the headless server's start): a multi-file change that

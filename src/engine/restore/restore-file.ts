@@ -21,7 +21,7 @@ export interface RestoreOptions {
 }
 
 /** The most a rollback reads of a file that is not text (to snapshot it): the largest maxFileSizeMB allowed. */
-const MAX_RAW_BYTES = ((SETTING_SPECS.maxFileSizeMB as { max?: number }).max ?? 64) * 1024 * 1024;
+export const MAX_RAW_BYTES = ((SETTING_SPECS.maxFileSizeMB as { max?: number }).max ?? 64) * 1024 * 1024;
 
 type Precheck = (current: Checked | undefined) => Result<{}>;
 type Checked = Pick<FileContent, 'isDirty' | 'sha256'> & { diskBytes?: Buffer };
