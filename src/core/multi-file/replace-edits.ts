@@ -22,7 +22,7 @@ import { renderWindow } from '../patch/render';
 import type { FilePlan, ReadFile } from '../apply-patch/types';
 import type { Tier } from '../patch/types';
 import { mostTolerant } from '../patch/types';
-import { WorkMeter, WorkLimitExceeded, tooLargeMessage } from '../patch/work-meter';
+import { WorkMeter, WorkLimitExceeded, tooLargeMessage, lineCount } from '../patch/work-meter';
 import { combineFilePlans } from '../apply-patch/combine';
 import { MAX_EDITS_PER_CALL } from '../catalog/limits';
 import type { MultiFileError, MultiFilePlan } from './types';
@@ -74,9 +74,13 @@ function planFile(path: string, indexes: number[], edits: readonly ReplaceEdit[]
   const failed = (edit: number, type: MultiFileError['type'], message: string, extra: Partial<MultiFileError> = {}): Outcome =>
     ({ ok: false, error: { ...extra, type, message: `${path}: edit ${edit}: ${message}`, path, edit } });
   if (base === undefined) return failed(indexes[0] + 1, 'FILE_NOT_FOUND', 'no such file. replace_in_file edits existing files; create a new file with write_file.');
-  let editChars = 0;
-  for (const i of indexes) editChars += edits[i].old_text.length + edits[i].new_text.length;
-  const ctx = new ReplaceContext(base, WorkMeter.forInput(base.length, editChars));
+  let chars = base.length;
+  let lines = 0;
+  for (const i of indexes) {
+    chars += edits[i].old_text.length + edits[i].new_text.length;
+    lines += lineCount(edits[i].old_text) + lineCount(edits[i].new_text);
+  }
+  const ctx = new ReplaceContext(base, WorkMeter.forInput(chars, lines));
   const baseLines = splitLinesKeepEnds(base);
   const placed: Placed[] = [];
   const already: number[] = [];

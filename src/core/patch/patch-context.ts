@@ -44,6 +44,7 @@ export class PatchContext {
     if (!this.lineModel) {
       this.meter.charge(Math.ceil(this.raw.length / 64));
       this.lineModel = splitText(this.raw);
+      this.meter.allowLines(this.lineModel.lines.length);
     }
     return this.lineModel;
   }

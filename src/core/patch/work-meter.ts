@@ -8,11 +8,15 @@
  */
 
 /**
- * Comparisons allowed per character of input (file and change together; a line of code is a
- * few dozen), plus a fixed allowance. Counting characters, not lines, costs nothing.
+ * The budget: a fixed allowance, plus so many comparisons per character and per line of input
+ * (the file and the change together). The per-line share pays for what every line may cost
+ * (a key, an index entry, a candidate planned per hunk line); the per-character share for
+ * searches of the text. The file's lines are counted when it is split (see allow), so the
+ * budget needs no pass of its own.
  */
-export const WORK_PER_INPUT_CHAR = 4;
 export const WORK_BASE = 2_000_000;
+export const WORK_PER_INPUT_CHAR = 2;
+export const WORK_PER_INPUT_LINE = 24;
 
 /** Thrown by WorkMeter.charge; caught by the engine's entry points, which answer TOO_LARGE. */
 export class WorkLimitExceeded extends Error {
@@ -23,11 +27,16 @@ export class WorkLimitExceeded extends Error {
 
 export class WorkMeter {
   private used = 0;
-  constructor(readonly limit: number) {}
+  constructor(public limit: number) {}
 
-  /** The budget for a change of `changeChars` characters to a file of `fileChars`. */
-  static forInput(fileChars: number, changeChars: number): WorkMeter {
-    return new WorkMeter(WORK_BASE + WORK_PER_INPUT_CHAR * (fileChars + changeChars));
+  /** The budget for `chars` characters and `lines` lines of input (more lines may be added with allowLines). */
+  static forInput(chars: number, lines: number): WorkMeter {
+    return new WorkMeter(WORK_BASE + WORK_PER_INPUT_CHAR * chars + WORK_PER_INPUT_LINE * lines);
+  }
+
+  /** Raises the budget by `lines` lines of input (the file's, once it is split). */
+  allowLines(lines: number): void {
+    this.limit += WORK_PER_INPUT_LINE * lines;
   }
 
   charge(steps: number): void {
@@ -53,4 +62,11 @@ export function tooManyHunks(count: number, limit: number, unit: 'hunks' | 'chun
     limit,
     hunk_count: count,
   };
+}
+
+/** The lines of a change's text (its "\n" plus one): what its share of the budget counts. */
+export function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
