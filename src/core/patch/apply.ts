@@ -49,7 +49,7 @@ export function contextFor(baseText: string, hunks: readonly Hunk[], options: Ap
     lines += h.lines.length;
     for (const l of h.lines) chars += l.text.length;
   }
-  return new PatchContext(baseText, options, WorkMeter.forInput(chars, lines));
+  return new PatchContext(baseText, options, WorkMeter.forInput(chars, lines, options.workBudget));
 }
 
 /**

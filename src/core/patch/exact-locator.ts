@@ -40,11 +40,11 @@ export class ExactLocator {
     if (!this.pieces && this.scanned < this.scansBeforeIndex * (this.raw.length + 1)) {
       this.scanned += this.raw.length + 1;
       this.meter.charge(Math.ceil(this.raw.length / CHARS_PER_STEP) + oldLines.length);
-      // characters the search compared one by one (a repetitive text) count double: toward
-      // the meter, and toward indexing sooner
+      // characters the search compared one by one (a repetitive text) count too: toward the
+      // meter (a tight loop: a quarter of a comparison each), and toward indexing sooner
       return scanExact(this.raw, oldLines, this.eol, (steps) => {
         this.scanned += steps;
-        this.meter.charge(steps);
+        this.meter.charge(Math.ceil(steps / 4));
       });
     }
     const { index, offsetOf } = (this.pieces ??= this.indexed ? this.indexed() : this.indexPieces());
