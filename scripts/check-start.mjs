@@ -2,7 +2,11 @@
 // Checks the README's run command without a person: types it exactly as the README writes it
 // (`npm install && npm start`, read by scripts/readme-commands.mjs) in a shell of its own
 // process group, waits for the URL it prints, then checks what a newcomer would see:
-//   - the URL answers HTTP 200 with the VS Code workbench page,
+//   - the URL answers HTTP 200 with the VS Code workbench page (after the one redirect that
+//     turns its token into a cookie),
+//   - nobody without the token gets in: the same address without it, with a wrong one, and a
+//     WebSocket without the cookie are refused, and code-server itself listens only on a Unix
+//     socket in a folder no other user can enter,
 //   - code-server lists the extension, freshly packaged, as installed,
 //   - in headless Chromium the workbench runs the extension (its status bar item appears) and
 //     shows no Restricted Mode and no trust prompt: the demo is ours, execute_program must work,
@@ -14,7 +18,10 @@
 // Cold (no .vscode-test/), the command installs Node 24 and code-server first: minutes.
 
 import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { quickStartCommand } from './readme-commands.mjs';
 import { extensionIdentity, startDirs, startEnv } from './start.mjs';
@@ -37,13 +44,21 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Like sleep, but the timer does not keep Node alive once everything else is done. */
 const unrefSleep = (ms) => new Promise((r) => setTimeout(r, ms).unref());
 
-/** GETs `url` until it answers 200 or `timeoutMs` passes; returns the last status and body. */
+/**
+ * GETs `url` as a browser would (one redirect, keeping the cookie it sets) until it answers
+ * 200 or `timeoutMs` passes; returns the last status and body.
+ */
 async function waitForPage(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = { status: 0, body: '', error: '' };
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      let response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
+      const cookie = response.headers.get('set-cookie')?.split(';')[0];
+      const location = response.headers.get('location');
+      if (response.status === 302 && location) {
+        response = await fetch(new URL(location, url), { headers: cookie ? { Cookie: cookie } : {}, signal: AbortSignal.timeout(5000) });
+      }
       last = { status: response.status, body: await response.text(), error: '' };
       if (response.status === 200) return last;
     } catch (error) {
@@ -52,6 +67,59 @@ async function waitForPage(url, timeoutMs) {
     await sleep(500);
   }
   return last;
+}
+
+/** The status line a WebSocket handshake to `origin` gets, sent with `headers` ('' when none). */
+function webSocketStatus(origin, headers = []) {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write([`GET /?reconnectionToken=check HTTP/1.1`, `Host: ${hostname}:${port}`, 'Upgrade: websocket', 'Connection: Upgrade',
+        'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', `Origin: ${origin}`, ...headers, '', ''].join('\r\n'));
+    });
+    let text = '';
+    const done = () => { socket.destroy(); resolve(text.split('\r\n')[0]); };
+    socket.on('data', (d) => { text += d.toString(); if (text.includes('\r\n')) done(); });
+    socket.on('error', done);
+    socket.on('close', done);
+    setTimeout(done, 5000).unref();
+  });
+}
+
+/**
+ * The server refuses whoever lacks the printed URL's token: the same page without it or with
+ * another one, and a WebSocket without the cookie; code-server is on a Unix socket in a private
+ * folder, not on a port. Returns problems and successes.
+ */
+async function checkRefusesStrangers(url, socketPath) {
+  const seen = { problems: [], ok: [] };
+  const printed = new URL(url);
+  const without = new URL(printed);
+  without.searchParams.delete('tkn');
+  const wrong = new URL(printed);
+  wrong.searchParams.set('tkn', `${printed.searchParams.get('tkn') ?? ''}x`);
+  for (const [what, target] of [['without the token', without], ['with a wrong token', wrong]]) {
+    try {
+      const r = await fetch(target, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
+      const body = await r.text();
+      if (r.status !== 401 || WORKBENCH_MARKERS.some((m) => body.includes(m))) seen.problems.push(`GET ${without.origin}${without.pathname} ${what} answered ${r.status}, not 401`);
+      else seen.ok.push(`a request ${what} is refused (401)`);
+    } catch (error) {
+      seen.problems.push(`GET ${what}: ${error.message}`);
+    }
+  }
+  const ws = await webSocketStatus(printed.origin);
+  if (!/^HTTP\/1\.1 401 /.test(ws)) seen.problems.push(`a WebSocket without the cookie got "${ws || 'no answer'}", not 401`);
+  else seen.ok.push('a WebSocket without the cookie is refused (401)');
+  if (!socketPath) {
+    seen.problems.push('`npm start` printed no code-server socket path');
+  } else {
+    const dirMode = statSync(path.dirname(socketPath)).mode & 0o777;
+    if (!statSync(socketPath).isSocket()) seen.problems.push(`${socketPath} is not a socket`);
+    else if ((dirMode & 0o077) !== 0) seen.problems.push(`the socket's folder has mode ${dirMode.toString(8)}: other users can reach code-server`);
+    else seen.ok.push(`code-server listens on ${socketPath}, in a folder of mode ${dirMode.toString(8)}`);
+  }
+  return seen;
 }
 
 /** The web workbench's configuration, which the server writes into the page's data-settings. */
@@ -68,12 +136,12 @@ function workbenchSettings(html) {
 /**
  * Runs `command` in bash in a new process group, echoing its output; resolves with the URL
  * and code-server pid that scripts/start.mjs prints, or with the reason it never did.
- * `printed.demoOrigin` is the Demo agent's address once its line was printed.
+ * `printed.demoOrigin` is the Demo agent's address once its line was printed, `printed.socketPath` code-server's socket.
  */
 function startCommand(command) {
   const child = spawn('bash', ['-c', command], { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  /** @type {{ demoOrigin?: string }} */
+  /** @type {{ demoOrigin?: string, socketPath?: string }} */
   const printed = {};
   const ready = new Promise((resolve) => {
     let url;
@@ -82,6 +150,7 @@ function startCommand(command) {
       const text = chunk.toString();
       process.stdout.write(text);
       pid ??= text.match(/\[start\] code-server pid (\d+)/)?.[1];
+      printed.socketPath ??= text.match(/\[start\] code-server pid \d+ on (\S+), log:/)?.[1];
       printed.demoOrigin ??= text.match(/Demo agent: .*?\((http:\/\/[^,\s)]+)/)?.[1];
       url ??= text.match(/Open: (http:\/\/\S+)/)?.[1];
       if (url) resolve({ url, serverPid: pid ? Number(pid) : undefined });
@@ -195,6 +264,9 @@ async function main() {
       problems.push(ready.error);
     } else {
       const page = await waitForPage(ready.url, 60_000);
+      const strangers = await checkRefusesStrangers(ready.url, run.printed.socketPath);
+      problems.push(...strangers.problems);
+      ok.push(...strangers.ok);
       if (page.status !== 200) problems.push(`GET ${ready.url} answered ${page.status || page.error}, not 200`);
       else if (!WORKBENCH_MARKERS.every((m) => page.body.includes(m))) problems.push(`GET ${ready.url} answered 200 but not with the workbench page`);
       else {
@@ -226,12 +298,13 @@ async function main() {
     problems.push(...(await stopCommand(run, ready.serverPid)));
     // The model server lives in `npm start`'s own process: stopping it must take the server along.
     if (run.printed.demoOrigin && (await answers(run.printed.demoOrigin))) problems.push(`the Demo agent (${run.printed.demoOrigin}) still answers after the stop`);
+    if (run.printed.socketPath && existsSync(path.dirname(run.printed.socketPath))) problems.push(`the socket folder ${path.dirname(run.printed.socketPath)} is left after the stop`);
   }
   for (const line of ok) console.log(`[check-start] ok: ${line}`);
   for (const p of problems) console.error(`[check-start] FAIL: ${p}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (problems.length > 0) return 1;
-  console.log(`[check-start] PASS: \`${command}\` serves VS Code with the extension running in a trusted demo workspace and the Demo agent answering a prompt, and stops (${seconds} s)`);
+  console.log(`[check-start] PASS: \`${command}\` serves VS Code, to the printed URL's token only, with the extension running in a trusted demo workspace and the Demo agent answering a prompt, and stops (${seconds} s)`);
   return 0;
 }
 

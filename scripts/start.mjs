@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm start` (after `npm run build`): opens the extension, freshly built, in a real VS Code
-// in the browser — code-server bound to 127.0.0.1 only, no password — on a copy of demo/,
-// with the Demo agent (scripts/demo-agent/) as the chat's model: a scripted model server on
-// 127.0.0.1 that replays the incidents through Copilot's agent loop, no account needed.
+// in the browser on a copy of demo/, with the Demo agent (scripts/demo-agent/) as the chat's
+// model: a scripted model server on 127.0.0.1 that replays the incidents through Copilot's
+// agent loop, no account needed.
+// code-server listens on a Unix socket in a folder only this user can enter; the browser
+// reaches it through a gate on 127.0.0.1 (start-gate.mjs) that wants the random token of the
+// URL printed here: anyone else on the machine would otherwise get this user's editor and shell.
 //
 //   PORT=8080 npm start      (default 8080; another free port when it is taken)
 //
@@ -11,13 +14,15 @@
 // The pieces are exported so scripts/check-start.mjs runs exactly the same start.
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, ensureVSCode, node24Env, toolPaths } from '../test/runner/install-vscode.mjs';
 import { QUIET_USER_SETTINGS, findFreePort, isPortFree, runCodeServerCli, startCodeServer, writeUserSettings } from '../test/runner/code-server.mjs';
 import { isolatedEnv } from '../test/runner/run-dirs.mjs';
 import { DEMO_MODEL, startDemoAgent } from './demo-agent/setup.mjs';
+import { newToken, startGate } from './start-gate.mjs';
 
 /** The files of the built extension that go into the package (no sources, no tests). */
 const PACKAGED_ENTRIES = ['package.json', 'dist', 'media', 'README.md', 'LICENSE', 'CHANGELOG.md'];
@@ -168,24 +173,47 @@ export async function choosePort(requested = process.env.PORT, log = console.log
  * so it must open without Restricted Mode and with execute_program usable. VS Code in the
  * browser keeps the list of trusted folders in the browser's own storage, which a server
  * cannot fill for the user's browser, so trusting just that folder is not possible; the
- * server is this profile's alone and listens on 127.0.0.1 only.
+ * server is this profile's alone.
+ * code-server itself has no password here (its only other choice is a login page to type a
+ * password into): it listens on a Unix socket in a new folder of mode 700, and the gate on
+ * 127.0.0.1:`port` lets through only the browser that opened the returned `url`, whose token
+ * is new for every start.
  * @param {{ dirs: ReturnType<typeof startDirs>, folder: string, port: number, log?: (l: string) => void }} o
+ * @returns {Promise<{ url: string, origin: string, socketPath: string, pid: number,
+ *   exited: Promise<number | null>, stop: () => Promise<void> }>}
  */
 export async function startServer({ dirs, folder, port, log = console.log }) {
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'ase-start-'));
+  chmodSync(socketDir, 0o700);
+  const socketPath = path.join(socketDir, 'code-server.sock');
+  const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
   const server = await startCodeServer({
     userDataDir: dirs.userDataDir,
     extensionsDir: dirs.extensionsDir,
     env: startEnv(dirs),
-    port,
+    socketPath,
     folder,
     smokeTestDriver: false,
     disableWorkspaceTrust: true,
     logFile: path.join(dirs.base, 'code-server.log'),
+  }).catch((error) => {
+    removeSocketDir();
+    throw error;
   });
-  const url = `${server.origin}/?${new URLSearchParams({ folder }).toString()}`;
+  const gate = await startGate({ port, socketPath, token: newToken() }).catch(async (error) => {
+    await server.stop();
+    removeSocketDir();
+    throw error;
+  });
+  const url = gate.urlFor(`/?${new URLSearchParams({ folder }).toString()}`);
   // scripts/check-start.mjs reads the pid to make sure the server is gone after a stop.
-  log(`[start] code-server pid ${server.pid}, log: ${path.join(dirs.base, 'code-server.log')}`);
-  return { ...server, url };
+  log(`[start] code-server pid ${server.pid} on ${socketPath}, log: ${path.join(dirs.base, 'code-server.log')}`);
+  const stop = async () => {
+    await gate.close();
+    await server.stop();
+    removeSocketDir();
+  };
+  return { url, origin: gate.origin, socketPath, pid: server.pid, exited: server.exited, stop };
 }
 
 async function main() {
@@ -203,8 +231,9 @@ async function main() {
     throw error;
   });
   console.log('');
-  console.log(`  Agent Safe Edit is running in VS Code (code-server, 127.0.0.1 only, no password).`);
+  console.log(`  Agent Safe Edit is running in VS Code (code-server, 127.0.0.1 only).`);
   console.log(`  Open: ${server.url}`);
+  console.log('  (The URL carries this run\'s access token: the server refuses any request without it. Keep it to yourself.)');
   console.log(`  Demo agent: the chat's "${DEMO_MODEL.name}" model (${demo.origin}, scripted, no account) replays the incidents on any prompt in agent mode.`);
   console.log('  Press Ctrl-C to stop.');
   console.log('');

@@ -14,10 +14,18 @@
  * text?, move_to?}]}, exit 0; or {ok: false, error}, exit 1). It writes no file.
  * plan-patch does the same for a unified diff of one or more files or an apply_patch text
  * (detected unless --format), as safe_patch plans them.
+ * Both read only inside DIR, confined as the headless server confines a tool's path: a path
+ * the patch names that leaves DIR (`..`, an absolute path elsewhere, a symbolic link out, a
+ * file with other hard links) is refused before anything is read ({ok: false, error: {type:
+ * "PATH_DENIED", reason, path, message}}, exit 1), and so is a file the tools would not read
+ * (binary, not UTF-8, larger than the default maxFileSizeMB).
  */
 import { readFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
-import { applyUnifiedDiff, applySearchReplace, planApplyPatch, planPatchFiles, EngineResult } from './engine';
+import { resolve } from 'node:path';
+import { applyUnifiedDiff, applySearchReplace, planApplyPatch, planPatchFiles, parseApplyPatch, detectPatchFormat, EngineResult } from './engine';
+import { unifiedPaths } from './core/multi-file';
+import { effectiveSettings, toSafeEditSettings } from './core/settings';
+import { readConfinedTexts } from './files/confined-texts';
 
 const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N] | cli.js apply-patch-v4a PATCH_FILE [--root DIR] | cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch]';
 
@@ -30,26 +38,46 @@ function usage(msg: string): number {
   return 2;
 }
 
+/** Every path an apply_patch text names (sections and move targets); [] when it does not parse. */
+function applyPatchPaths(text: string): string[] {
+  const parsed = parseApplyPatch(text);
+  if (!parsed.ok) return [];
+  return parsed.ops.flatMap((op) => (op.kind === 'update' && op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path]));
+}
+
 /**
- * The file at `path` under `root`, or undefined when there is none. The engine has already
- * refused absolute paths and ".." segments, so the join stays under `root`.
+ * Plans a patch against the files it names (`paths`) under `root`, read confined to it first; prints
+ * the plan (exit 0), the refusal (exit 1) or why the input could not be read (exit 2).
  */
-function readUnder(root: string, path: string): string | undefined {
+async function printPlan(root: string, paths: string[], plan: (read: (path: string) => string | undefined) => { ok: boolean }): Promise<number> {
+  const maxBytes = toSafeEditSettings(effectiveSettings(() => undefined, true).values).maxFileBytes;
+  const texts = await readConfinedTexts(resolve(root), paths, maxBytes);
+  if (!texts.ok) {
+    process.stdout.write(JSON.stringify({ ok: false, error: texts.error }, null, 2) + '\n');
+    return 1;
+  }
+  let result;
   try {
-    return readFileSync(join(root, path), 'utf8');
+    result = plan(texts.read);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
+    process.stderr.write(JSON.stringify({ type: 'INVALID_INPUT', message: `cannot read input: ${(e as Error).message}` }) + '\n');
+    return 2;
+  }
+  process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  return result.ok ? 0 : 1;
+}
+
+/** The patch file's text, or the exit code after saying why it cannot be read. */
+function readPatch(path: string): string | number {
+  try {
+    return read(path);
+  } catch (e) {
+    process.stderr.write(JSON.stringify({ type: 'INVALID_INPUT', message: `cannot read input: ${(e as Error).message}` }) + '\n');
+    return 2;
   }
 }
 
-/** A path a patch names, refused unless it is relative and stays under the root (a unified diff's headers are not checked by the engine). */
-function confined(path: string): string {
-  if (isAbsolute(path) || /^[A-Za-z]:/.test(path) || path.split(/[\\/]/).includes('..')) throw new Error(`the patch names ${JSON.stringify(path)}, outside the root`);
-  return path;
-}
-
-function planFiles(args: string[]): number {
+async function planFiles(args: string[]): Promise<number> {
   let root = '.';
   let format: 'unified' | 'apply_patch' | undefined;
   for (const flag of ['--root', '--format']) {
@@ -62,18 +90,13 @@ function planFiles(args: string[]): number {
     args.splice(k, 2);
   }
   if (args.length !== 1) return usage('bad arguments for "plan-patch"');
-  let plan;
-  try {
-    plan = planPatchFiles(read(args[0]), (p) => readUnder(root, confined(p)), format);
-  } catch (e) {
-    process.stderr.write(JSON.stringify({ type: 'INVALID_INPUT', message: `cannot read input: ${(e as Error).message}` }) + '\n');
-    return 2;
-  }
-  process.stdout.write(JSON.stringify(plan, null, 2) + '\n');
-  return plan.ok ? 0 : 1;
+  const text = readPatch(args[0]);
+  if (typeof text === 'number') return text;
+  const v4a = (format ?? detectPatchFormat(text)) === 'apply_patch';
+  return printPlan(root, v4a ? applyPatchPaths(text) : unifiedPaths(text), (readFile) => planPatchFiles(text, readFile, format));
 }
 
-function planV4a(args: string[]): number {
+async function planV4a(args: string[]): Promise<number> {
   let root = '.';
   const k = args.indexOf('--root');
   if (k >= 0) {
@@ -82,18 +105,12 @@ function planV4a(args: string[]): number {
     args.splice(k, 2);
   }
   if (args.length !== 1) return usage('bad arguments for "apply-patch-v4a"');
-  let plan;
-  try {
-    plan = planApplyPatch(read(args[0]), (p) => readUnder(root, p));
-  } catch (e) {
-    process.stderr.write(JSON.stringify({ type: 'INVALID_INPUT', message: `cannot read input: ${(e as Error).message}` }) + '\n');
-    return 2;
-  }
-  process.stdout.write(JSON.stringify(plan, null, 2) + '\n');
-  return plan.ok ? 0 : 1;
+  const text = readPatch(args[0]);
+  if (typeof text === 'number') return text;
+  return printPlan(root, applyPatchPaths(text), (readFile) => planApplyPatch(text, readFile));
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'apply-patch-v4a') return planV4a(argv.slice(1));
   if (argv[0] === 'plan-patch') return planFiles(argv.slice(1));
   const args = [...argv];
@@ -127,4 +144,6 @@ function main(argv: string[]): number {
 }
 
 // exitCode instead of exit(): lets a large stdout drain before the process ends
-process.exitCode = main(process.argv.slice(2));
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
-import { createServices } from './tools/create-services';
-import { registerTools } from './tools/register-tools';
+import { createServices } from './hosts/vscode/create-services';
+import { registerTools } from './hosts/vscode/register-tools';
 import { registerUi } from './ui';
 import { registerMcp } from './mcp';
-import { recoverInterruptedGroups } from './commands/recover-groups';
+import { recoverInterruptedGroups } from './engine/restore/recover-groups';
 
 /** Wires services, tools, views and commands; nothing else lives here. */
 export async function activate(context: vscode.ExtensionContext) {
@@ -14,7 +14,10 @@ export async function activate(context: vscode.ExtensionContext) {
   const ui = registerUi(context, services);
   const mcp = registerMcp(context, services, tools);
   // After a crash: multi-file changes it cut short go back to all-before (not awaited: activation stays quick).
-  const recovery = recoverInterruptedGroups(services);
+  const recovery = recoverInterruptedGroups(services, services.interruptedGroups).then((done) => {
+    for (const r of done) void (r.ok ? vscode.window.showInformationMessage(r.message) : vscode.window.showWarningMessage(r.message));
+    return done;
+  });
   // Returned for integration tests and other extensions: the live services, tools, views and MCP server.
   return { services, tools, ui, mcp, recovery };
 }

@@ -2,6 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { parseArgs, USAGE } from './headless/options';
 import { openHeadless } from './headless/start';
 import { serveHeadless } from './headless/server';
+import { serveUnavailable } from './mcp/unavailable-server';
 
 // agent-safe-edit-mcp: the headless MCP server over stdio (dist/mcp-stdio.js). stdout carries
 // the protocol only; everything for people goes to stderr.
@@ -15,9 +16,20 @@ async function main(): Promise<number | undefined> {
   if (parsed.kind === 'error') { process.stderr.write(`agent-safe-edit-mcp: ${parsed.message}\n${USAGE}\n`); return 2; }
   const log = (line: string) => process.stderr.write(`agent-safe-edit-mcp: ${line}\n`);
   const opened = await openHeadless(parsed.options, log);
-  if (!opened.ok) { log(opened.failure.message); return 1; }
-  const { ctx, close } = opened;
-  log(`serving ${ctx.realRoot} (backups in ${ctx.storeDir}${ctx.allowProtected ? ', protected files allowed' : ''}${ctx.allowExec ? ', execute_program on' : ''})`);
+  if (!opened.ok) {
+    // Exiting would only leave the reason on stderr, which the agent never reads: its client
+    // drops the server and the agent edits with its own, unguarded tools. So the reason is
+    // served instead, on the handshake and every call, until the client closes stdin.
+    log(opened.failure.message);
+    const transport = new StdioServerTransport();
+    const end = () => process.exit(1);
+    transport.onclose = end;
+    process.stdin.on('end', end);
+    await serveUnavailable(transport, { name: 'agent-safe-edit', title: 'Agent Safe Edit (headless, not started)', version, reason: opened.failure.message });
+    return undefined;
+  }
+  const { host, close } = opened;
+  log(`serving ${host.realRoot} (backups in ${host.storageDir}${host.allowProtected ? ', protected files allowed' : ''}${host.allowExec ? ', execute_program on' : ''})`);
   const transport = new StdioServerTransport();
   let closing: Promise<void> | undefined;
   // Before the process ends — the client closed stdin, or SIGINT/SIGTERM — the calls in flight
@@ -35,7 +47,7 @@ async function main(): Promise<number | undefined> {
   process.stdin.on('end', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
-  ({ idle } = await serveHeadless(ctx, transport, version));
+  ({ idle } = await serveHeadless(host, transport, version));
   return undefined;
 }
 

@@ -27,7 +27,7 @@ const runners = {
   },
 };
 const texts = cases.map((c) => blob(c.base));
-for (const [name, fn] of Object.entries(runners)) for (let i = 0; i < cases.length; i++) { try { fn(cases[i], texts[i]); } catch {} }
+for (const fn of Object.values(runners)) for (let i = 0; i < cases.length; i++) { try { fn(cases[i], texts[i]); } catch {} }
 const per = { ours: [], jsdiff: [] };
 for (let i = 0; i < cases.length; i++) {
   for (const [name, fn] of Object.entries(runners)) {

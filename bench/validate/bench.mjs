@@ -47,7 +47,6 @@ function makeFile(lang, lines, seed = 0) {
 }
 
 const GOOD_EDIT = { c: ['int total = 0;', 'int total = 1;'], typescript: ['const total = 0;', 'const total = 1;'], python: ['total = 0', 'total = 1'] };
-const BAD_EDIT = { c: ['int total = 0;', 'int total = (0;'], typescript: ['const total = 0;', 'const total = (0;'], python: ['total = 0', 'total = (0'] };
 const LANGS = ['c', 'typescript', 'python'];
 
 /** The "off" path: what a replace edit costs without validation (unique-match check + splice). */

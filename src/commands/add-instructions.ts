@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { AGENT_INSTRUCTIONS_PATH, agentInstructionsMarkdown, CUSTOM_AGENT_PATH, customAgentMarkdown } from '../core/instructions';
-import type { Services } from '../tools/services';
+import type { Services } from '../hosts/vscode/services';
 import { readArgs } from './args';
 import { INSTRUCTIONS_TOOL } from './command-tools';
 import { writeWorkspaceFile } from './write-workspace-file';

@@ -3,7 +3,7 @@
  * argument), from the history tree (a tree item), from tests and from other extensions (a
  * plain object); anything else is treated as "no argument". No `vscode` import.
  */
-import { isOwnUiToken } from './ui-token';
+import { isOwnUiToken } from '../hosts/vscode/ui-token';
 
 /** The optional argument shared by our commands; every field is optional and checked. */
 export interface CommandArgs {

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import * as fs from 'node:fs';
 import type { JournalEntry } from '../history/types';
-import type { Services } from '../tools/services';
-import { resolveTarget } from '../workspace/resolve-target';
+import type { Services } from '../hosts/vscode/services';
+import { resolveTarget } from '../hosts/vscode/resolve-target';
 import { backupUri } from './backup-documents';
 
 /**

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from '../tools/services';
+import type { Services } from '../hosts/vscode/services';
 
 /** URI scheme of our read-only backup documents: `agent-safe-edit-backup:/<path>?sha=<sha256>`. */
 export const BACKUP_SCHEME = 'agent-safe-edit-backup';

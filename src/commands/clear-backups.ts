@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from '../tools/services';
+import type { Services } from '../hosts/vscode/services';
 import { readArgs } from './args';
 import { announce, argPath, cancelled, CommandOutcome, confirmModal } from './restore-support';
 

@@ -1,5 +1,5 @@
-import { restorableEntries } from '../tools/restorable';
-import type { Services } from '../tools/services';
+import { restorableEntries } from '../engine/restore/restorable';
+import type { Services } from '../hosts/vscode/services';
 import { readArgs } from './args';
 import { openBackupDiff } from './backup-diff';
 import { pickFileWithBackups, pickRevision } from './pick-backup';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { JournalEntry } from '../history/types';
-import type { Services } from '../tools/services';
-import { resolveTarget } from '../workspace/resolve-target';
+import type { Services } from '../hosts/vscode/services';
+import { resolveTarget } from '../hosts/vscode/resolve-target';
 import { readArgs } from './args';
 import { openBackupDiff } from './backup-diff';
 import { COMMAND_ROLLBACK_TOOL } from './command-tools';

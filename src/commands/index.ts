@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from '../tools/services';
+import type { Services } from '../hosts/vscode/services';
 import { addAgentInstructionsCommand } from './add-instructions';
 import { registerBackupDocuments } from './backup-documents';
 import { clearBackupsCommand } from './clear-backups';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Services } from '../tools/services';
-import { resolveTarget } from '../workspace/resolve-target';
+import type { Services } from '../hosts/vscode/services';
+import { resolveTarget } from '../hosts/vscode/resolve-target';
 import { readArgs } from './args';
 import { announce, argPath, CommandOutcome } from './restore-support';
 

@@ -1,8 +1,8 @@
 import { changeKindOf } from '../history/types';
 import * as vscode from 'vscode';
 import type { JournalEntry } from '../history/types';
-import { ago, restorableEntries } from '../tools/restorable';
-import type { Services } from '../tools/services';
+import { ago, restorableEntries } from '../engine/restore/restorable';
+import type { Services } from '../hosts/vscode/services';
 import { openBackupDiff } from './backup-diff';
 
 /** Asks for a file that has restorable agent edits, newest first. Undefined when dismissed or when there is none (then says so). */

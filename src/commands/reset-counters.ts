@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from '../tools/services';
+import type { Services } from '../hosts/vscode/services';
 import type { CommandOutcome } from './restore-support';
 
 /** "Reset Failure Counters": clears every failure counter and loop memory of this window. */

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { JournalEntry } from '../history/types';
-import { restoreBefore } from '../tools/restore-file';
-import { restoreGroup } from '../tools/restore-group';
-import type { ToolResultJson } from '../tools/tool-result';
-import type { InvocationContext } from '../tools/tool-runner';
-import type { Services } from '../tools/services';
-import { resolveTarget } from '../workspace/resolve-target';
+import { restoreBefore } from '../engine/restore/restore-file';
+import { restoreGroup } from '../engine/restore/restore-group';
+import type { ToolResultJson } from '../engine/results/tool-result';
+import type { InvocationContext } from '../engine/runner';
+import type { Services } from '../hosts/vscode/services';
+import { resolveTarget } from '../hosts/vscode/resolve-target';
 import type { CommandArgs } from './args';
 
 /** What a command did; returned from `executeCommand` so tests and callers can check it. */
@@ -41,7 +41,7 @@ export function cancelled(message = 'Cancelled; nothing was changed.'): CommandO
  * object its own turn id, so a turn rollback is itself a turn that can be rolled back.
  */
 export function commandContext(services: Services, turnToken?: object): InvocationContext {
-  return { services, token: new vscode.CancellationTokenSource().token, invocationToken: turnToken, client: 'command' };
+  return { host: services, token: new vscode.CancellationTokenSource().token, invocationToken: turnToken, client: 'command' };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../history/types';
-import { describeEntry, restorableEntries } from '../tools/restorable';
-import type { Services } from '../tools/services';
+import { describeEntry, restorableEntries } from '../engine/restore/restorable';
+import type { Services } from '../hosts/vscode/services';
 import { readArgs } from './args';
 import { COMMAND_ROLLBACK_TOOL } from './command-tools';
 import { pickFileWithBackups, pickRevision } from './pick-backup';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Turn } from '../history/turns';
-import type { Services } from '../tools/services';
+import type { Services } from '../hosts/vscode/services';
 import { readArgs } from './args';
 import { TURN_ROLLBACK_TOOL } from './command-tools';
 import { announce, cancelled, CommandOutcome, commandContext, confirmModal, restoreAndNote } from './restore-support';

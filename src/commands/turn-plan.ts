@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../history/types';
 import { groupIntoTurns, Turn, turnRestorePoints } from '../history/turns';
-import { ago } from '../tools/restorable';
+import { ago } from '../engine/restore/restorable';
 
 /** One file of a turn rollback: restore `path` to the state before `entry`. */
 export interface TurnRestoreStep {

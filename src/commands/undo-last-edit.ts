@@ -1,4 +1,4 @@
-import type { Services } from '../tools/services';
+import type { Services } from '../hosts/vscode/services';
 import { readArgs } from './args';
 import { COMMAND_ROLLBACK_TOOL } from './command-tools';
 import { announce, CommandOutcome, cancelled, commandContext, confirmModal, restoreAndNote, restoreOutcome } from './restore-support';

@@ -1,6 +1,6 @@
 import { changeKindOf } from '../history/types';
 import type { JournalEntry } from '../history/types';
-import { restorableEntries } from '../tools/restorable';
+import { restorableEntries } from '../engine/restore/restorable';
 import { USER_COMMAND_TOOLS } from './command-tools';
 
 /** True when the entry created its file (restoring "before" it removes the file). */

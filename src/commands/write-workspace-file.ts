@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
-import type { Services } from '../tools/services';
-import { lockedTarget } from '../tools/locked-target';
-import { writeTransaction } from '../tools/write-transaction';
-import { readCurrentText } from '../workspace/current-text';
+import type { Services } from '../hosts/vscode/services';
+import { lockedTarget } from '../engine/locked-target';
+import { writeTransaction } from '../engine/write/transaction';
 
 /** What happened to one file; "-unsaved": written into an open buffer that had unsaved changes, or the save failed (see notes). */
 export type FileOutcome = 'created' | 'created-unsaved' | 'overwritten' | 'overwritten-unsaved' | 'unchanged' | 'kept';
@@ -23,9 +22,9 @@ export async function writeWorkspaceFile(
   mayOverwrite: (rel: string) => boolean | Promise<boolean>,
 ): Promise<{ ok: true; outcome: FileOutcome; notes?: string[] } | { ok: false; message: string }> {
   type Out = { ok: true; outcome: FileOutcome; notes?: string[] } | { ok: false; message: string };
-  const options = { forWrite: true, allowCreate: true, protectedDirs: [services.storageDir] };
+  const options = { forWrite: true, allowCreate: true };
   return lockedTarget<Out>(services, vscode.Uri.joinPath(root, rel).fsPath, options, async (target) => {
-    const read = await readCurrentText(target.uri, target.displayPath, services.settings().maxFileBytes);
+    const read = await services.files.readText(target, services.settings().maxFileBytes);
     if (!read.ok && read.failure.error_type !== 'FILE_NOT_FOUND') return { ok: false, message: read.failure.message };
     const current = read.ok ? read.current : undefined;
     const next = compute(current?.text);

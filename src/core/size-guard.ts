@@ -12,6 +12,20 @@ export interface SizeGuardOptions {
  * 3,400-byte file overwritten with "}" incident): old size > minBytes and the new size more
  * than maxShrinkPercent smaller. Sizes are UTF-8 bytes.
  */
+/**
+ * Refuses deleting a file the shrink guard protects (over minBytes) unless the caller said so:
+ * a delete loses as much as a write of nothing, so it needs the same allow_size_reduce.
+ */
+export function checkDeletion(oldText: string, options: Pick<SizeGuardOptions, 'minBytes'>): Result<{}> {
+  const oldBytes = Buffer.byteLength(oldText, 'utf8');
+  if (oldBytes <= options.minBytes) return { ok: true };
+  return fail(
+    'SIZE_REDUCTION_BLOCKED',
+    `Refused: this change would delete a file of ${oldBytes} bytes. Nothing was written. If you really mean to delete it, send the change again with allow_size_reduce: true (it is backed up and can be rolled back either way).`,
+    { old_bytes: oldBytes, new_bytes: 0, shrink_percent: 100, reason: 'delete' },
+  );
+}
+
 export function checkSizeReduction(oldText: string, newText: string, options: SizeGuardOptions): Result<{}> {
   const oldBytes = Buffer.byteLength(oldText, 'utf8');
   const newBytes = Buffer.byteLength(newText, 'utf8');

@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import { realpathOfLongestExisting } from '../workspace/confine';
+import { realpathOfLongestExisting } from '../files/confine';
 import { findRiskyArguments, pathCandidates, ArgRisk, RiskInput, MAX_CHECKED_ARGS } from './risky-args';
 
 /**

@@ -1,5 +1,5 @@
 import { fail, Failure } from '../core/types';
-import { resolveInWorkspace, WorkspaceRootInput } from '../workspace/confine';
+import { resolveInWorkspace, WorkspaceRootInput } from '../files/confine';
 import { pathDenied } from '../core/paths/deny';
 import { promises as fs } from 'node:fs';
 

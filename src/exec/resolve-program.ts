@@ -4,7 +4,7 @@ import { fail, Failure } from '../core/types';
 import { checkPathSyntax } from '../core/paths/path-syntax';
 import { pathDenied, quotePath } from '../core/paths/deny';
 import { defaultCaseInsensitive, hasGitSegment, isInsideOrEqual } from '../core/paths/containment';
-import { realpathOfLongestExisting, resolveInWorkspace, WorkspaceRootInput } from '../workspace/confine';
+import { realpathOfLongestExisting, resolveInWorkspace, WorkspaceRootInput } from '../files/confine';
 
 export interface ResolveProgramOptions {
   workspaceRoots: readonly WorkspaceRootInput[];

@@ -1,12 +1,10 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
-import { GuardState } from '../core/guard';
 import { effectiveSettings, toSafeEditSettings } from '../core/settings';
 import { fail, Result } from '../core/types';
 import { BackupStore } from '../history/backupStore';
-import { TurnIds } from '../tools/turn-ids';
-import { KeyedLock } from '../workspace/file-lock';
-import type { HeadlessContext } from './context';
+import { createDiskHost, DiskHost } from '../hosts/disk/host';
+import { recoverInterruptedGroups } from '../engine/restore/recover-groups';
 import type { HeadlessOptions } from './options';
 import { defaultStoreDir } from './store-location';
 
@@ -16,7 +14,7 @@ import { defaultStoreDir } from './store-location';
  * which takes the store's lock — a second server on the same store fails here, clearly,
  * instead of collecting the first one's snapshots as garbage.
  */
-export async function openHeadless(options: HeadlessOptions, log: (line: string) => void): Promise<Result<{ ctx: HeadlessContext; close: () => Promise<void> }>> {
+export async function openHeadless(options: HeadlessOptions, log: (line: string) => void): Promise<Result<{ host: DiskHost; close: () => Promise<void> }>> {
   let realRoot: string;
   try {
     realRoot = await fs.realpath(options.root);
@@ -26,39 +24,23 @@ export async function openHeadless(options: HeadlessOptions, log: (line: string)
   }
   const storeDir = options.store ?? defaultStoreDir(realRoot, process.env, os.homedir());
   const settings = toSafeEditSettings(effectiveSettings(() => undefined, true).values);
-  const store = new BackupStore(storeDir, { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes });
+  const store = new BackupStore(storeDir, { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes, log });
   const opened = await store.open();
   if (!opened.ok) {
     const pid = opened.failure.pid;
     return fail('INTERNAL_ERROR', typeof pid === 'number'
-      ? `The backup store ${storeDir} is in use by process ${pid} (another agent-safe-edit-mcp on this root, or --store shared with VS Code). One server per store: stop the other one, or pass another --store.`
+      ? `Agent Safe Edit's headless server cannot start: its backup store ${storeDir} is in use by process ${pid} (another agent-safe-edit-mcp on this root, or --store shared with VS Code), and one server per store keeps the history whole. Stop process ${pid} (or the agent that started it) and restart this MCP server, or start this one with another --store.`
       : `The backup store ${storeDir} could not be opened: ${opened.failure.message}`);
   }
   const { recovery } = opened;
   if (recovery.interrupted.length) log(`Recovered ${recovery.interrupted.length} interrupted edit(s) from the journal: ${recovery.interrupted.join(', ')}`);
-  for (const g of recovery.interruptedGroups) log(`A multi-file change was interrupted (${g.paths.join(', ')}); roll it back in VS Code, or file by file with rollback_file group: false.`);
-  const turnIds = new TurnIds();
   // One stdio process is one MCP session: its calls group into turns by the quiet gap.
-  const session = { sessionResource: `mcp-stdio:${process.pid}:${Date.now()}` };
-  const ctx: HeadlessContext = {
-    root: options.root,
-    realRoot,
-    storeDir,
-    store,
-    locks: new KeyedLock(),
-    guard: new GuardState({ settings: {
-      patchFailureLimit: settings.patchFailureLimit,
-      editFailureLoopLimit: settings.editFailureLoopLimit,
-      repeatedCallWarn: settings.repeatedCallWarnAt,
-      repeatedCallRefuse: settings.repeatedCallRefuseAt,
-      badInputRepeatLimit: settings.repeatedBadInputLimit,
-      idleResetMinutes: settings.idleResetMinutes,
-    } }),
-    settings,
-    allowProtected: options.allowProtected,
-    allowExec: options.allowExec,
-    turnId: () => turnIds.idFor(session, Date.now(), settings.turnsQuietGapMs),
-    log,
-  };
-  return { ok: true, ctx, close: () => store.close() };
+  const host = createDiskHost({
+    root: options.root, realRoot, storeDir, store, settings,
+    allowProtected: options.allowProtected, allowExec: options.allowExec,
+    sessionResource: `mcp-stdio:${process.pid}:${Date.now()}`, log,
+  });
+  // A multi-file change a crash cut short goes back to all-before, as in the extension.
+  await recoverInterruptedGroups(host, recovery.interruptedGroups);
+  return { ok: true, host, close: () => store.close() };
 }

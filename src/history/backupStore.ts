@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sha256Bytes, sha256Text } from '../core/hash';
-import { fail, Result } from '../core/types';
+import { fail, Failure, Result } from '../core/types';
 import { diffLineCounts } from '../core/diff/counts';
 import { BlobStore, Snapshot } from './blobStore';
 import { Journal } from './journal';
@@ -12,7 +12,8 @@ import { EntryUpdate } from './journalRecords';
 import { isRestorable, planRetention, referencedBlobs } from './retention';
 import { SerialQueue } from './serialQueue';
 import { ensureDirDurable, writeFileDurable } from './durableFs';
-import { acquireStoreLock, releaseStoreLock } from './storeLock';
+import { acquireStoreLock, confirmStoreLock, releaseStoreLock, StoreLock } from './storeLock';
+import { tightenStoreModes } from './privateModes';
 import { BackupStoreOptions, ChangeKind, EvictionRecord, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats } from './types';
 
 export interface BeginInput {
@@ -23,7 +24,9 @@ export interface BeginInput {
   beforeText: string;
   /**
    * Instead of the text: the file's bytes, when they cannot be read as text (binary, not
-   * UTF-8, over the size limit). Stored raw, named by their sha256; `beforeText` is ignored.
+   * UTF-8, over the size limit) or are not the text's UTF-8 (an editor holds the file in
+   * another encoding). Stored raw, named by their sha256; `beforeText` (the text an editor
+   * shows for them, or '') then only counts the lines the change added and removed.
    */
   beforeBytes?: Buffer;
   turnId?: string;
@@ -31,6 +34,16 @@ export interface BeginInput {
   client?: string;
   /** What the change will do to the file (default "modify"). */
   kind?: ChangeKind;
+  /**
+   * What the change means to leave: sha256Text of the new text, null for a delete. Journaled
+   * with the pending entry, so that after a crash a file the change reached can be told from
+   * one that someone changed since (JournalEntry.intended_sha256).
+   */
+  intendedSha256?: string | null;
+  /** The file had a UTF-8 BOM (JournalEntry.before_bom). */
+  beforeBom?: boolean;
+  /** The file's permission bits (JournalEntry.before_mode). */
+  beforeMode?: number;
 }
 
 export interface FinishInput {
@@ -38,6 +51,8 @@ export interface FinishInput {
   afterText?: string;
   /** The hash of the text now in the file, when the text is not at hand. */
   after_sha256?: string;
+  /** sha256 of the bytes now on disk, when they are not that text's UTF-8 (JournalEntry.after_disk_sha256). */
+  after_disk_sha256?: string;
   outcome: FinishOutcome;
   message?: string;
 }
@@ -71,12 +86,16 @@ const MAX_EVICTION_RECORDS = 100;
  * Every write (snapshot, begin, finish, recordAttempt, clear, retention) runs through one
  * queue; reads (`list`, `get`, `listFiles`, `readText`, `stats`) do not wait for it.
  * One store instance per root: `open` fails (INTERNAL_ERROR with the owner's `pid`) while
- * another live process holds the root's lock file; a crashed owner's lock is taken over.
+ * another open store (of this process or another) holds the root's lock; a crashed owner's
+ * lock is taken over (see storeLock.ts). Before every compaction, garbage collection and new
+ * backup the store checks that it still holds the lock, and refuses (logging why) when not.
+ * The root is readable by the user only (0700 / 0600).
  * Every public method returns failures as values; none throws.
  */
 export class BackupStore {
-  private readonly options: Required<Omit<BackupStoreOptions, 'onStep'>>;
+  private readonly options: Required<Omit<BackupStoreOptions, 'onStep' | 'log'>>;
   private readonly step: (name: string) => void;
+  private readonly log: (line: string) => void;
   private readonly blobs: BlobStore;
   private readonly journal: Journal;
   private readonly queue = new SerialQueue();
@@ -92,6 +111,10 @@ export class BackupStore {
   private opening: Promise<Result<{ recovery: RecoveryReport }>> | undefined;
   private isOpen = false;
   private idCounter = 0;
+  /** The root's lock, from open until close. */
+  private lock: StoreLock | undefined;
+  /** Why this store no longer owns the root (another owner took its lock), once found out. */
+  private lockLost: string | undefined;
 
   constructor(private readonly root: string, options: BackupStoreOptions = {}) {
     this.options = {
@@ -101,8 +124,9 @@ export class BackupStore {
       maxDeltasPerKeyframe: options.maxDeltasPerKeyframe ?? 200,
     };
     this.step = options.onStep ?? (() => undefined);
+    this.log = options.log ?? ((line) => console.warn(line));
     this.blobs = new BlobStore(path.join(root, 'blobs'), path.join(root, 'tmp'));
-    this.journal = new Journal(path.join(root, 'journal.jsonl'), path.join(root, 'tmp'));
+    this.journal = new Journal(path.join(root, 'journal.jsonl'), path.join(root, 'tmp'), this.step);
     this.snapshotter = new Snapshotter(this.blobs, this.options);
   }
 
@@ -143,6 +167,7 @@ export class BackupStore {
       // Whatever finish left unsynced becomes durable first: the before text is usually the
       // previous after text (a dedup hit) or a delta against a keyframe written then.
       this.step('begin:start');
+      if (!await this.ownsRoot('take a backup')) return this.notOwner();
       await this.blobs.flush();
       const beforeSha = raw ? sha256Bytes(raw) : sha256Text(input.beforeText);
       await this.blobs.ensureReadable(beforeSha);
@@ -155,7 +180,7 @@ export class BackupStore {
       await this.journal.put(entry);
       this.step('begin:journal');
       this.entries.set(entry.id, entry);
-      if (!raw) this.pendingTexts.set(entry.id, input.beforeText);
+      if (!raw || input.beforeText) this.pendingTexts.set(entry.id, input.beforeText);
       return { ok: true, id: entry.id, before_sha256: beforeSha };
     });
   }
@@ -172,6 +197,7 @@ export class BackupStore {
     if (!inputs.every(isValidBegin)) return fail('INVALID_INPUT', 'beginGroup needs, per change, a tool name, a path and the before text (or bytes).');
     return this.write('beginGroup', async () => {
       this.step('group:start');
+      if (!await this.ownsRoot('take a backup')) return this.notOwner();
       await this.blobs.flush();
       const groupId = `g-${this.newId()}`;
       const entries: JournalEntry[] = [];
@@ -214,8 +240,8 @@ export class BackupStore {
     if (!['applied', 'blocked', 'failed', 'rolled_back'].includes(input.outcome)) {
       return fail('INVALID_INPUT', `finish: unknown outcome "${String(input.outcome)}".`);
     }
-    if (input.after_sha256 !== undefined && !/^[0-9a-f]{64}$/.test(input.after_sha256)) {
-      return fail('INVALID_INPUT', 'finish: after_sha256 must be a lowercase hex sha256.');
+    for (const sha of [input.after_sha256, input.after_disk_sha256]) {
+      if (sha !== undefined && !/^[0-9a-f]{64}$/.test(sha)) return fail('INVALID_INPUT', 'finish: after_sha256 and after_disk_sha256 must be lowercase hex sha256s.');
     }
     return this.write('finish', async () => {
       const entry = this.entries.get(id);
@@ -265,6 +291,7 @@ export class BackupStore {
       }
       const update: EntryUpdate = {
         after_sha256: afterSha, after_bytes: afterBytes, lines_added: counts.added, lines_removed: counts.removed,
+        ...(input.after_disk_sha256 !== undefined && afterSha !== input.after_disk_sha256 ? { after_disk_sha256: input.after_disk_sha256 } : {}),
         outcome: input.outcome, finished_time: Date.now(),
         ...(input.message !== undefined || afterSnapshotError !== undefined
           ? { message: [input.message, afterSnapshotError].filter((m) => m !== undefined).join('; ') } : {}),
@@ -391,6 +418,7 @@ export class BackupStore {
    */
   async clear(filePath?: string): Promise<Result<{ removed: number }>> {
     return this.write('clear', async () => {
+      if (!await this.ownsRoot('clear backups')) return this.notOwner();
       const ids = [...this.entries.values()]
         .filter((e) => e.outcome !== 'pending' && (filePath === undefined || e.path === filePath))
         .map((e) => e.id);
@@ -402,7 +430,7 @@ export class BackupStore {
       }
       this.snapshotter.forget(filePath);
       await this.collectGarbage();
-      if (filePath === undefined || this.journal.wantsCompaction()) await this.journal.compact([...this.entries.values()]);
+      if (filePath === undefined || this.journal.wantsCompaction()) await this.compactJournal();
       return { ok: true, removed: ids.length };
     });
   }
@@ -411,7 +439,8 @@ export class BackupStore {
   async close(): Promise<void> {
     await this.queue.run(async () => {
       await this.journal.close();
-      if (this.isOpen) await releaseStoreLock(path.join(this.root, 'store.lock'));
+      if (this.lock) await releaseStoreLock(this.lock);
+      this.lock = undefined;
       this.isOpen = false;
       this.opening = undefined;
     });
@@ -421,8 +450,25 @@ export class BackupStore {
 
   private async openUnqueued(): Promise<Result<{ recovery: RecoveryReport }>> {
     await ensureDirDurable(this.root);
-    const locked = await acquireStoreLock(path.join(this.root, 'store.lock'));
+    const locked = await acquireStoreLock(this.root);
     if (!locked.ok) return locked;
+    this.lock = locked.lock;
+    this.lockLost = undefined;
+    try {
+      return await this.recover();
+    } catch (error) {
+      // Not open: let a later call (of this store or another) take the lock again.
+      this.isOpen = false;
+      await this.journal.close();
+      await releaseStoreLock(locked.lock);
+      this.lock = undefined;
+      throw error;
+    }
+  }
+
+  /** open's work once the lock is held: modes, temp files, blob index, journal, pending entries, retention. */
+  private async recover(): Promise<Result<{ recovery: RecoveryReport }>> {
+    await tightenStoreModes(this.root);
     const tmpDir = path.join(this.root, 'tmp');
     await ensureDirDurable(tmpDir);
     let tempFilesRemoved = 0;
@@ -488,10 +534,37 @@ export class BackupStore {
   private async applyRetention(): Promise<void> {
     const drops = planRetention([...this.entries.values()], (sha) => this.blobs.info(sha), this.options);
     if (drops.length === 0) return;
+    if (!await this.ownsRoot('apply retention')) return;
     await this.recordEvictions(drops.map((d) => ({ entry: this.entries.get(d.id)!, reason: d.reason })));
+    this.step('retention:recorded');
     await this.dropEntries(drops.map((d) => d.id));
+    this.step('retention:dropped');
     await this.collectGarbage();
-    if (this.journal.wantsCompaction()) await this.journal.compact([...this.entries.values()]);
+    if (this.journal.wantsCompaction()) await this.compactJournal();
+  }
+
+  /** Rewrites the journal with the live entries, if this store still owns the root. */
+  private async compactJournal(): Promise<void> {
+    if (!await this.ownsRoot('compact the journal')) return;
+    await this.journal.compact([...this.entries.values()]);
+  }
+
+  /**
+   * The fencing check before anything that another owner of the root could lose data by: a
+   * compaction (it would replace the journal that owner appends to), a garbage collection (it
+   * would delete that owner's snapshots) and a new backup (the other owner would collect it).
+   * Once the lock is found taken, the store stays fenced off; the first refusal is logged.
+   */
+  private async ownsRoot(action: string): Promise<boolean> {
+    if (this.lockLost !== undefined) return false;
+    this.lockLost = this.lock ? await confirmStoreLock(this.lock) : 'it holds no lock';
+    if (this.lockLost === undefined) return true;
+    this.log(`Backup store ${this.root}: refusing to ${action} (and to compact, collect or back up from now on): this store no longer owns it: ${this.lockLost}.`);
+    return false;
+  }
+
+  private notOwner(): { ok: false; failure: Failure } {
+    return fail('INTERNAL_ERROR', `The backup store at ${this.root} is no longer this process's (${this.lockLost ?? 'lock lost'}): no backup can be taken, so nothing may be changed. Reopen the window or restart the server.`);
   }
 
   /** Adds one record per file and reason to the eviction log and persists it. */
@@ -526,8 +599,9 @@ export class BackupStore {
     for (const id of ids) { this.entries.delete(id); this.pendingTexts.delete(id); }
   }
 
-  /** Deletes blobs that no live entry (nor a pinned snapshot) needs. */
+  /** Deletes blobs that no live entry (nor a pinned snapshot) needs, if this store still owns the root. */
   private async collectGarbage(): Promise<void> {
+    if (!await this.ownsRoot('collect garbage')) return;
     const keep = referencedBlobs(this.entries.values(), (sha) => this.blobs.info(sha));
     for (const sha of this.pinned) {
       keep.add(sha);
@@ -535,7 +609,7 @@ export class BackupStore {
       if (base) keep.add(base);
     }
     for (const sha of [...this.blobs.shas()]) {
-      if (!keep.has(sha)) { await this.blobs.remove(sha); this.snapshotter.forgetBlob(sha); }
+      if (!keep.has(sha)) { await this.blobs.remove(sha); this.snapshotter.forgetBlob(sha); this.step('gc:removed'); }
     }
   }
 
@@ -555,6 +629,9 @@ export class BackupStore {
       ...(input.turnId !== undefined ? { turn_id: input.turnId } : {}),
       ...(input.client !== undefined ? { client: input.client } : {}),
       kind: input.kind ?? 'modify',
+      ...(input.intendedSha256 !== undefined ? { intended_sha256: input.intendedSha256 } : {}),
+      ...(input.beforeBom ? { before_bom: true } : {}),
+      ...(input.beforeMode !== undefined ? { before_mode: input.beforeMode } : {}),
     };
   }
 

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
 import * as path from 'node:path';
 import { sha256Bytes, sha256Text } from '../core/hash';
 import { fail, Result } from '../core/types';
@@ -6,6 +7,7 @@ import { splitLinesKeepEnds } from '../core/diff/lines';
 import { BlobHeader, BlobKind, decodeBlob, encodeBlob, MAX_HEADER_BYTES, parseBlobHeader } from './blobFormat';
 import { applyLineDelta, LineDelta } from './lineDelta';
 import { ensureDirDurable, fsyncDir, syncFile, writeFileDurable } from './durableFs';
+import { isLooserThanPrivate, PRIVATE_FILE_MODE } from './privateModes';
 
 /** What the store knows about one blob without reading it. */
 export interface BlobInfo {
@@ -61,7 +63,8 @@ export class BlobStore {
 
   /**
    * Loads the index by reading every blob's header. Files that are not valid blobs are
-   * left alone (not indexed; `readText` reports them as corrupt).
+   * left alone (not indexed; `readText` reports them as corrupt). A blob readable by others
+   * (written by an earlier version) is made the user's only, through the handle it is read with.
    */
   async scan(): Promise<void> {
     this.index.clear();
@@ -260,12 +263,15 @@ export class BlobStore {
   private async readInfo(sha256: string): Promise<BlobInfo | undefined> {
     let handle: fs.FileHandle | undefined;
     try {
-      handle = await fs.open(this.filePath(sha256), 'r');
+      // Not through a symbolic link: the chmod below must not reach a file outside the store.
+      handle = await fs.open(this.filePath(sha256), fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
+      const { size, mode } = await handle.stat();
+      // A blob the chmod fails on (another user's file) is still indexed: hiding it would be worse.
+      if (isLooserThanPrivate(mode)) await handle.chmod(PRIVATE_FILE_MODE).catch(() => undefined);
       const head = Buffer.alloc(MAX_HEADER_BYTES + 1);
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
       const parsed = parseBlobHeader(head.subarray(0, bytesRead));
       if (!parsed) return undefined;
-      const { size } = await handle.stat();
       return { kind: parsed.header.kind, bytes: size, base: parsed.header.base };
     } catch {
       return undefined;

@@ -2,6 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { JournalEntry } from './types';
 import { fsyncDir, writeFileDurable } from './durableFs';
+import { PRIVATE_FILE_MODE } from './privateModes';
 import { isJournalEntry, isEntryUpdate, EntryUpdate } from './journalRecords';
 
 /**
@@ -37,7 +38,8 @@ export class Journal {
   /** True when a previous append may have left a partial line behind. */
   private lineMayBeOpen = false;
 
-  constructor(private readonly file: string, private readonly tmpDir: string) {}
+  /** @param step the crash test's hook (BackupStoreOptions.onStep), called at each step of a compaction */
+  constructor(private readonly file: string, private readonly tmpDir: string, private readonly step: (name: string) => void = () => undefined) {}
 
   /**
    * Reads and replays the journal, creating it when missing. A torn last line (no final
@@ -76,7 +78,7 @@ export class Journal {
       if (!record) { badLines++; continue; }
       applyRecord(entries, record);
     }
-    this.handle = await fs.open(this.file, 'a');
+    this.handle = await fs.open(this.file, 'a', PRIVATE_FILE_MODE);
     if (keepTailAsLine) await this.writeDurably('\n');
     if (bytes.length === 0) await fsyncDir(path.dirname(this.file));
     this.liveLines = entries.size;
@@ -123,8 +125,9 @@ export class Journal {
     const text = live.map((entry) => JSON.stringify({ op: 'put', entry } satisfies JournalRecord) + '\n').join('');
     await this.handle?.close();
     this.handle = undefined;
-    await writeFileDurable(this.file, text, this.tmpDir);
-    this.handle = await fs.open(this.file, 'a');
+    await writeFileDurable(this.file, text, this.tmpDir, true, (point) => this.step(`compact:${point}`));
+    this.step('compact:synced');
+    this.handle = await fs.open(this.file, 'a', PRIVATE_FILE_MODE);
     this.liveLines = live.length;
     this.deadLines = 0;
   }

@@ -27,6 +27,12 @@ export interface JournalEntry {
   before_sha256: string;
   /** sha256 after the change; null while pending or interrupted. */
   after_sha256: string | null;
+  /**
+   * sha256 of the bytes the change left on disk, when they are not the after text's UTF-8 (an
+   * editor saved the file in another encoding). A later read of the file as bytes (no editor
+   * decodes it then) is recognised as unchanged by this hash, as a read as text is by the other.
+   */
+  after_disk_sha256?: string;
   /** UTF-8 size of the text before the change. */
   bytes: number;
   /** UTF-8 size after the change; null when unknown. */
@@ -56,6 +62,19 @@ export interface JournalEntry {
    */
   group_id?: string;
   group_size?: number;
+  /**
+   * What a change of a multi-file group meant to leave, journaled when it began: sha256Text of
+   * the new text, null for a delete. Crash recovery rolls back only the files that hold it (the
+   * change reached them); a file that holds anything else was changed since and is left alone.
+   */
+  intended_sha256?: string | null;
+  /**
+   * The file's UTF-8 BOM and permission bits before the change, when the writer knew them: a
+   * rollback that re-creates a deleted file gives them back. Absent on older entries (no BOM,
+   * the default mode).
+   */
+  before_bom?: boolean;
+  before_mode?: number;
 }
 
 export type ChangeKind = 'create' | 'modify' | 'delete';
@@ -85,10 +104,16 @@ export interface BackupStoreOptions {
   /** At most this many deltas share one keyframe. Default 200. */
   maxDeltasPerKeyframe?: number;
   /**
-   * Test hook: called at each durability step of begin/finish (e.g. "begin:snapshot",
-   * "begin:journal"), so the crash test can kill the process at every one of them.
+   * Test hook: called at each durability step of begin/finish, of retention, garbage
+   * collection and journal compaction (e.g. "begin:snapshot", "gc:removed",
+   * "compact:renamed"), so the crash test can kill the process at every one of them.
    */
   onStep?: (step: string) => void;
+  /**
+   * Where the store says what it refused to do and why (it lost its lock to another owner).
+   * Default: console.warn.
+   */
+  log?: (line: string) => void;
 }
 
 /** What `open` found and repaired. */

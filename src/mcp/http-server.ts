@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { mcpCallResult, mcpToolListings } from './tool-bridge';
-import type { ToolResultJson } from '../tools/tool-result';
+import { mcpCallResult, mcpToolListings } from '../engine/mcp-tools';
+import { SessionTable } from './session-table';
+import type { ToolResultJson } from '../engine/results/tool-result';
 
 /** What one MCP tool call needs from the extension: run the tool as the named client. */
 export type CallTool = (name: string, args: unknown, call: { client: string; sessionId: string; signal: AbortSignal }) => Promise<{ result: ToolResultJson; text: string }>;
@@ -13,7 +14,7 @@ export type CallTool = (name: string, args: unknown, call: { client: string; ses
 export interface McpEndpoint {
   /** http://127.0.0.1:<port>/mcp */
   url: string;
-  /** The bearer token every request must carry (random per window). */
+  /** The bearer token every request must carry: new at every start, never stored by this module. */
   token: string;
   /** Client names of the open sessions ("claude-code", "Visual Studio Code"…). */
   clients(): string[];
@@ -22,21 +23,45 @@ export interface McpEndpoint {
 
 const PATH = '/mcp';
 /** Open sessions are capped: each holds a transport and a server object. */
-const MAX_SESSIONS = 64;
-/** A request body larger than this is refused before it is read (write_file's content is capped far below). */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+export const MAX_SESSIONS = 64;
+/** A session nobody used for this long, with no request or stream open, is closed. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/**
+ * The largest request body, checked on Content-Length before anything is read and by the SDK
+ * while it reads (its own default, 4 MiB, would refuse a write_file of a 5 MB file that the
+ * tools accept): two texts at the catalog's 10 MiB string limit, JSON-escaped, fit.
+ */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export interface McpServerOptions {
+  version: string;
+  callTool: CallTool;
+  log: (line: string) => void;
+  /** The port of last time, taken again when it is free (a written client configuration names it). */
+  port?: number;
+  /** Tests make these small; the defaults are the constants above. */
+  maxSessions?: number;
+  sessionIdleMs?: number;
+  maxBodyBytes?: number;
+}
 
 /**
  * The MCP server inside the extension host: Streamable HTTP on 127.0.0.1 (never another
  * interface), one SDK transport and server per session, every request authenticated by a
- * bearer token compared in constant time (random; the caller may keep it across restarts, and
- * ask for the port of last time, so that a client's written configuration stays valid). Tools are listed from the catalog and called
- * through `callTool`, i.e. the same SafeTool path as vscode.lm calls: one engine, one history.
+ * bearer token compared in constant time. The token is random and new at every start: a
+ * token anyone saw before (a process that listened on the port first, a copy of an old
+ * configuration) is worth nothing now. Tools are listed from the catalog and called through
+ * `callTool`, i.e. the same SafeTool path as vscode.lm calls: one engine, one history.
+ *
+ * Sessions end when a client sends DELETE, when idle, or to make room (session-table.ts).
  */
-export async function startMcpHttpServer(o: { version: string; callTool: CallTool; log: (line: string) => void; token?: string; port?: number }): Promise<McpEndpoint> {
-  const token = o.token ?? newMcpToken();
+export async function startMcpHttpServer(o: McpServerOptions): Promise<McpEndpoint> {
+  const token = newMcpToken();
   const expected = Buffer.from(`Bearer ${token}`);
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
+  const maxSessions = o.maxSessions ?? MAX_SESSIONS;
+  const idleMs = o.sessionIdleMs ?? SESSION_IDLE_MS;
+  const maxBodyBytes = o.maxBodyBytes ?? MAX_BODY_BYTES;
+  const sessions = new SessionTable({ max: maxSessions, idleMs, log: o.log });
   let port = 0;
 
   const httpServer = http.createServer((req, res) => {
@@ -52,27 +77,29 @@ export async function startMcpHttpServer(o: { version: string; callTool: CallToo
     const auth = Buffer.from(String(req.headers.authorization ?? ''));
     if (auth.length !== expected.length || !timingSafeEqual(auth, expected)) {
       res.setHeader('WWW-Authenticate', 'Bearer');
-      return answer(res, 401, 'missing or wrong token: run "Agent Safe Edit: Show MCP Connection" in VS Code for the token');
+      return answer(res, 401, 'missing or wrong token: the token changes at every start of VS Code\'s server; let the client fetch it again (restart the MCP server in your agent), or run "Agent Safe Edit: Write MCP Configuration for Other Agents…" in VS Code');
     }
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return answer(res, 413, 'request too large');
+    if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return answer(res, 413, tooLarge(maxBodyBytes));
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
-      if (!session) return answer(res, 404, 'unknown session');
+      if (!session) return answer(res, 404, `unknown session: it ended (closed, idle for ${Math.round(idleMs / 60_000)} minutes, or made room for a newer one) or the server restarted; start a new session`);
+      sessions.track(session, req, res);
       return session.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return answer(res, 400, 'a session starts with an initialize POST');
-    if (sessions.size >= MAX_SESSIONS) return answer(res, 503, 'too many open sessions');
+    if (!(await sessions.makeRoom())) return answer(res, 503, `all ${maxSessions} sessions are busy with calls; try again when one has finished`);
     // A new session: the transport answers anything but an initialize request with an error.
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableDnsRebindingProtection: true,
       allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`],
-      onsessioninitialized: (id) => { sessions.set(id, { transport, server }); },
-      onsessionclosed: (id) => { sessions.delete(id); },
+      maxRequestBodySize: maxBodyBytes,
+      onsessioninitialized: (id) => { sessions.add(id, transport, server); },
+      onsessionclosed: (id) => { sessions.forget(id); },
     });
     const server = newServer(o.version, o.callTool);
-    transport.onclose = () => { if (transport.sessionId) sessions.delete(transport.sessionId); };
+    transport.onclose = () => { if (transport.sessionId) sessions.forget(transport.sessionId); };
     await server.connect(transport);
     await transport.handleRequest(req, res);
     if (!transport.sessionId) await server.close(); // not an initialize request: nothing to keep
@@ -86,7 +113,7 @@ export async function startMcpHttpServer(o: { version: string; callTool: CallToo
   try {
     await listen(o.port ?? 0);
   } catch (error) {
-    if (!o.port) throw error;
+    if (!o.port) { await sessions.closeAll(); throw error; }
     o.log(`[mcp] port ${o.port} is taken (${(error as NodeJS.ErrnoException).code}); another one is used`);
     await listen(0);
   }
@@ -94,14 +121,19 @@ export async function startMcpHttpServer(o: { version: string; callTool: CallToo
   return {
     url: `http://127.0.0.1:${port}${PATH}`,
     token,
-    clients: () => [...sessions.values()].map((s) => s.server.getClientVersion()?.name ?? 'unknown'),
+    clients: () => sessions.clients(),
     async close() {
-      for (const s of sessions.values()) await s.server.close().catch(() => undefined);
-      sessions.clear();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await sessions.closeAll();
+      // Idle keep-alive connections would hold close() open until they time out.
+      const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections?.();
+      await closed;
     },
   };
+}
+
+function tooLarge(max: number): string {
+  return `request too large: a request body may have at most ${max} bytes (${Math.round(max / 1024 / 1024)} MiB); send a smaller change (safe_patch or replace_in_file instead of write_file)`;
 }
 
 function newServer(version: string, callTool: CallTool): Server {

@@ -1,19 +1,25 @@
+import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { MCP_PROVIDER_ID } from '../core/catalog/manifest';
 import { TOOL_NAMES } from '../core/catalog/tool-sets';
-import type { Services } from '../tools/services';
-import type { SafeTool } from '../tools/tool-runner';
-import { CallTool, McpEndpoint, newMcpToken, startMcpHttpServer } from './http-server';
-import { ClientId, CLIENT_CONFIGS, withOurServer } from './client-configs';
-import { writeWorkspaceFile } from '../commands/write-workspace-file';
-import { MCP_CONFIGURATION_TOOL } from '../commands/command-tools';
-import { readArgs } from '../commands/args';
+import type { Services } from '../hosts/vscode/services';
+import type { SafeTool } from '../hosts/vscode/lm-tool';
+import { CallTool, McpEndpoint, startMcpHttpServer } from './http-server';
+import type { ClientId } from './client-configs';
+import { Published, publishConnection, unpublishConnection } from './publish-connection';
+import { clientConfiguration, helperConnection, writeConfigurations } from './write-configurations';
 
 export interface McpConnection {
   url: string;
   token: string;
   /** Names of the MCP clients with an open session. */
   clients: string[];
+  /** The workspace folder whose connection file this server wrote (its real path), if any. */
+  workspace?: string;
+  /** The user-only file that tells the helper the URL and token. */
+  connectionFile?: string;
+  /** The connection helper client configurations run (installed beside the connection files). */
+  helper?: string;
 }
 
 export interface McpService {
@@ -24,7 +30,9 @@ export interface McpService {
 /**
  * The MCP side of the extension: the server (src/mcp/http-server.ts) while `safeEdit.mcp.enabled`
  * is on, the server definition VS Code's MCP support (and its Agent Host sessions) start from,
- * and the command that shows the connection for agents outside VS Code. Calls go through the
+ * and for agents outside VS Code the user-only connection file with the helper that reads it
+ * (their configurations name the helper, never the token) and the commands that show the
+ * connection and write those configurations. Calls go through the
  * very SafeTool objects vscode.lm.registerTool got; the history records the client by name
  * ("mcp:<name>") and each MCP session is a chat session of its own for turn grouping.
  */
@@ -32,7 +40,11 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
   const version = String((context.extension.packageJSON as { version?: string }).version ?? '0.0.0');
   const changed = new vscode.EventEmitter<void>();
   let endpoint: McpEndpoint | undefined;
+  let published: Published | undefined;
   let starting: Promise<void> | undefined;
+  const privateDir = nodePath.join(context.globalStorageUri.fsPath, 'mcp');
+  // Earlier versions kept one token forever in secret storage; it is dead now, so drop it.
+  void Promise.resolve(context.secrets.delete(OLD_TOKEN_KEY)).catch(() => undefined);
 
   const callTool: CallTool = async (name, args, call) => {
     const tool = tools.get(name);
@@ -56,8 +68,9 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
     const want = services.settings().mcpEnabled;
     if (want && !endpoint) {
       try {
-        endpoint = await startMcpHttpServer({ version, callTool, log: services.log, token: await stableToken(context), port: context.workspaceState.get<number>(PORT_KEY) });
+        endpoint = await startMcpHttpServer({ version, callTool, log: services.log, port: context.workspaceState.get<number>(PORT_KEY) });
         await context.workspaceState.update(PORT_KEY, Number(new URL(endpoint.url).port));
+        published = publishConnection(context, privateDir, endpoint, services.log);
         services.log(`[mcp] serving on ${endpoint.url}`);
       } catch (error) {
         services.log(`[mcp] could not start: ${(error as Error).message}`);
@@ -65,6 +78,7 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
       changed.fire();
     } else if (!want && endpoint) {
       const old = endpoint;
+      unpublish();
       endpoint = undefined;
       changed.fire();
       await old.close();
@@ -97,22 +111,29 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
         return undefined;
       }
       const copy = 'Copy Configuration';
+      const entry = helperConnection(connection);
       const pick = await vscode.window.showInformationMessage(
-        `Agent Safe Edit MCP server: ${connection.url} (the token is kept across restarts; the port too while it is free; nothing answers while VS Code is closed).`,
-        copy,
+        `Agent Safe Edit MCP server: ${connection.url}. Its token is new at every start; clients reach it through the connection helper (Copy Configuration gives a stdio entry that runs it; no token in it). Nothing answers while VS Code is closed.`,
+        ...(entry ? [copy] : []),
       );
-      if (pick === copy) await vscode.env.clipboard.writeText(clientConfiguration(connection));
+      if (pick === copy && entry) await vscode.env.clipboard.writeText(clientConfiguration(entry));
       return connection;
     }),
     vscode.commands.registerCommand('agentSafeEdit.writeMcpConfiguration', async (arg?: { clients?: ClientId[]; confirm?: boolean; uiToken?: string }) => {
       await starting;
       return writeConfigurations(services, current(), arg);
     }),
-    { dispose: () => { void endpoint?.close(); endpoint = undefined; } },
+    { dispose: () => { unpublish(); void endpoint?.close(); endpoint = undefined; } },
   );
 
+  /** The connection file goes first when the server stops. */
+  function unpublish(): void {
+    if (endpoint) unpublishConnection(published, endpoint.token);
+    published = undefined;
+  }
+
   function current(): McpConnection | undefined {
-    return endpoint ? { url: endpoint.url, token: endpoint.token, clients: endpoint.clients() } : undefined;
+    return endpoint ? { url: endpoint.url, token: endpoint.token, clients: endpoint.clients(), ...published } : undefined;
   }
   return { connection: current };
 }
@@ -120,20 +141,8 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
 const AGENT_HOST_SETTING = 'chat.agentHost.enabled';
 /** The server's port in this workspace last time (workspace state). */
 const PORT_KEY = 'agentSafeEdit.mcp.port';
-/** The bearer token, kept in VS Code's secret storage so clients configured once keep working. */
-const TOKEN_KEY = 'agentSafeEdit.mcp.token';
-
-async function stableToken(context: vscode.ExtensionContext): Promise<string> {
-  try {
-    const kept = await context.secrets.get(TOKEN_KEY);
-    if (kept && /^[A-Za-z0-9_-]{43}$/.test(kept)) return kept;
-    const token = newMcpToken();
-    await context.secrets.store(TOKEN_KEY, token);
-    return token;
-  } catch {
-    return newMcpToken(); // no secret storage: a token for this window only
-  }
-}
+/** Where earlier versions kept a token for good (removed at start). */
+const OLD_TOKEN_KEY = 'agentSafeEdit.mcp.token';
 
 /**
  * Whether VS Code's own chat gets the server's definition: only with Agent Host sessions on.
@@ -147,48 +156,4 @@ async function stableToken(context: vscode.ExtensionContext): Promise<string> {
  */
 function offeredToVSCode(): boolean {
   return vscode.workspace.getConfiguration().get<boolean>(AGENT_HOST_SETTING) === true;
-}
-
-/**
- * "Write MCP Configuration for Other Agents…": our server (this window's URL and token) in the
- * workspace's configuration of the agents picked (Claude Code's .mcp.json, Cursor's
- * .cursor/mcp.json), merged into what is there. Written like every change (backed up, undoable
- * with Roll Back File). The files then hold the token: the message says to keep them out of
- * version control. `{ clients, confirm: false }` skips the questions (tests, with the UI token).
- */
-async function writeConfigurations(services: Services, connection: McpConnection | undefined, arg: { clients?: ClientId[]; confirm?: boolean; uiToken?: string } | undefined) {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!connection || !folder) {
-    const message = !connection ? 'Agent Safe Edit: the MCP server is off (safeEdit.mcp.enabled), so there is nothing to configure.' : 'Agent Safe Edit: open a folder first; the configuration is written into the workspace.';
-    void vscode.window.showWarningMessage(message);
-    return { ok: false, message };
-  }
-  const args = readArgs(arg);
-  let clients = (arg?.clients ?? []).filter((c): c is ClientId => c in CLIENT_CONFIGS);
-  if (!clients.length || args.confirm !== false) {
-    const picked = await vscode.window.showQuickPick(
-      (Object.keys(CLIENT_CONFIGS) as ClientId[]).map((id) => ({ label: CLIENT_CONFIGS[id].label, description: CLIENT_CONFIGS[id].file, picked: clients.includes(id), id })),
-      { canPickMany: true, placeHolder: 'Write the Agent Safe Edit MCP server into which agents\' workspace configuration? (the files hold this machine\'s token: keep them out of version control)' },
-    );
-    if (!picked?.length) return { ok: false, cancelled: true, message: 'Cancelled; nothing was written.' };
-    clients = picked.map((p) => p.id);
-  }
-  const files: Record<string, string> = {};
-  for (const id of clients) {
-    const rel = CLIENT_CONFIGS[id].file;
-    const written = await writeWorkspaceFile(services, folder.uri, rel, MCP_CONFIGURATION_TOOL, (text) => withOurServer(id, text, connection), () => true);
-    if (!written.ok) {
-      void vscode.window.showWarningMessage(`Agent Safe Edit: ${written.message}`);
-      return { ok: false, message: written.message, files };
-    }
-    files[rel] = written.outcome;
-  }
-  const message = `Agent Safe Edit: wrote the MCP server into ${Object.keys(files).join(' and ')}. They hold this machine's token (kept across restarts): keep them out of version control.`;
-  void vscode.window.showInformationMessage(message);
-  return { ok: true, message, files };
-}
-
-/** The `mcpServers` entry agents outside VS Code take (Claude Code, Cursor, Cline: HTTP with a header). */
-export function clientConfiguration(c: { url: string; token: string }): string {
-  return `${JSON.stringify({ mcpServers: { 'agent-safe-edit': { type: 'http', url: c.url, headers: { Authorization: `Bearer ${c.token}` } } } }, null, 2)}\n`;
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from '../tools/services';
+import type { Services } from '../hosts/vscode/services';
 import { codiconsDir } from './codiconsLocation';
 import { debounce, Debounced } from './debounce';
 import { dashboardHtml, makeNonce } from './dashboardHtml';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from '../tools/services';
+import type { Services } from '../hosts/vscode/services';
 import { DashboardController } from './dashboardPanel';
 import { debounce } from './debounce';
 import { HistoryTreeProvider } from './historyTree';

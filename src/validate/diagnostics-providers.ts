@@ -86,9 +86,9 @@ export interface ForegroundWindow {
 export const UNKNOWN_LATENCY_MS = 1000;
 
 /**
- * The adaptive wait of an edit's own result (issue 15). Everything an edit introduces is
+ * The adaptive wait of an edit's own result. Everything an edit introduces is
  * still reported: what arrives after the result went out is attached to the next result
- * (tools/late-diagnostics.ts), so the result only waits where waiting is likely to pay:
+ * (hosts/vscode/late-diagnostics.ts), so the result only waits where waiting is likely to pay:
  * - no producer for the language (the rule above says skip): no wait;
  * - a file without diagnostics before the edit: no wait, because a file that stays clean
  *   gets no event at all, and waiting for one costs every clean edit the whole window;

@@ -25,7 +25,7 @@ export function ensureAgentReady(): Promise<void> {
         await vscode.commands.executeCommand('workbench.extensions.action.enableAll');
         break;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`could not enable the built-in extensions: ${String(error)}`);
+        if (Date.now() > deadline) throw new Error(`could not enable the built-in extensions: ${String(error)}`, { cause: error });
         await sleep(250);
       }
     }

@@ -17,6 +17,7 @@ import { ActivityKind, classify } from '../../src/core/activity';
  * call's result as it received it.
  */
 function scriptInput(value: unknown, saved: Record<string, { call: number; field: string }>, dir: string, isPath = false): unknown {
+  if (typeof value === 'string' && value.includes('${dir}')) value = value.split('${dir}').join(dir);
   if (typeof value === 'string') {
     const whole = /^\$\{(\w+)\}$/.exec(value);
     if (whole) {
@@ -28,7 +29,7 @@ function scriptInput(value: unknown, saved: Record<string, { call: number; field
     return isPath ? `${dir}/${value}` : value;
   }
   if (Array.isArray(value)) return value.map((v) => scriptInput(v, saved, dir));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scriptInput(v, saved, dir, k === 'path')]));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.split('${dir}').join(dir), scriptInput(v, saved, dir, k === 'path')]));
   return value;
 }
 

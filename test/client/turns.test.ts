@@ -15,7 +15,7 @@ function rewrite(rel: string, content: string): ScriptStep[] {
 }
 
 // Turns are grouped by the toolInvocationToken, which in Copilot's agent loop is a new object
-// on every call naming the chat session (see src/tools/turn-ids.ts). Two chats seconds apart
+// on every call naming the chat session (see src/engine/turn-ids.ts). Two chats seconds apart
 // would share one turn if grouping fell back to quiet gaps, and the second chat's two writes
 // would be two turns if it went by the token object's identity: this tells them apart.
 describe('real client: "Roll Back Agent Turn" and chat requests', () => {

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
 import { consentSuite, freshDir, invoke, sha256 } from './helpers';
 import { BackupStore } from '../../src/history/backupStore';
-import { recoverInterruptedGroups } from '../../src/commands/recover-groups';
+import { recoverInterruptedGroups } from '../../src/engine/restore/recover-groups';
 
 /** Writes files into a fresh folder; returns their workspace-relative paths and a reader. */
 function setup(label: string, files: Record<string, string>) {
@@ -132,15 +132,22 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     assert.deepEqual([t.read('a.ts'), t.read('c.ts')], [A, C]);
   });
 
-  it('after a crash in the middle of a multi-file write, activation puts every file of it back (all-before), backing up what they held', async () => {
-    const t = setup('crash', { 'a.ts': A, 'b.ts': B });
+  it('after a crash in the middle of a multi-file write, activation puts back the files it reached (backing up what they held) and leaves alone the ones changed since', async () => {
+    const t = setup('crash', { 'a.ts': A, 'b.ts': B, 'c.ts': C });
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-crash-store-'));
-    // The state a crash leaves: the group journaled, a.ts written, b.ts not, no finish records.
+    const newA = A.replace('load', 'loadConfig');
+    // The state a crash leaves: the group journaled, a.ts and c.ts written, b.ts not, no finish
+    // records; then, before VS Code starts again, someone else changes c.ts.
     const crashed = new BackupStore(root);
-    const begun = await crashed.beginGroup([{ tool: 'safe_patch', path: t.rel('a.ts'), beforeText: A }, { tool: 'safe_patch', path: t.rel('b.ts'), beforeText: B }]);
+    const begun = await crashed.beginGroup([
+      { tool: 'safe_patch', path: t.rel('a.ts'), beforeText: A, intendedSha256: sha256(newA) },
+      { tool: 'safe_patch', path: t.rel('b.ts'), beforeText: B, intendedSha256: sha256(B.replace('load', 'loadConfig')) },
+      { tool: 'safe_patch', path: t.rel('c.ts'), beforeText: C, intendedSha256: sha256('export const c = 1;\n') },
+    ]);
     assert.ok(begun.ok, JSON.stringify(begun));
-    const aAbs = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, t.rel('a.ts'));
-    fs.writeFileSync(aAbs, A.replace('load', 'loadConfig'));
+    const abs = (f: string) => path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, t.rel(f));
+    fs.writeFileSync(abs('a.ts'), newA);
+    fs.writeFileSync(abs('c.ts'), 'export const c = 1;\n// and later work by someone else\n');
     await crashed.close();
     // The next activation opens the store, finds the cut group and recovers it.
     const store = new BackupStore(root);
@@ -148,18 +155,33 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     assert.ok(opened.ok && opened.recovery.interruptedGroups.length === 1, JSON.stringify(opened));
     const services = { ...ext().services, store, interruptedGroups: opened.ok ? opened.recovery.interruptedGroups : [] };
     try {
-      const out = await recoverInterruptedGroups(services);
-      assert.deepEqual(out.map((o) => o.ok), [true], JSON.stringify(out));
-      assert.deepEqual([t.read('a.ts'), t.read('b.ts')], [A, B]);
+      const out = await recoverInterruptedGroups(services, services.interruptedGroups);
+      assert.deepEqual(out.map((o) => [o.ok, o.restored, o.left]), [[true, [t.rel('a.ts')], [t.rel('c.ts')]]], JSON.stringify(out));
+      assert.match(out[0].message, /changed since and was left as it is/);
+      assert.deepEqual([t.read('a.ts'), t.read('b.ts'), t.read('c.ts')], [A, B, 'export const c = 1;\n// and later work by someone else\n']);
       const recovery = store.list(t.rel('a.ts'))[0];
       assert.equal(recovery.tool, 'crash_recovery');
       // what a.ts held after the crash is backed up: the recovery is itself a change to roll back
       const held = await store.readText(recovery.before_sha256);
-      assert.equal(held.ok && held.text, A.replace('load', 'loadConfig'));
+      assert.equal(held.ok && held.text, newA);
     } finally {
       await store.close();
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('*** Delete File of a file over the shrink guard\'s size needs allow_size_reduce, as a shrink does', async () => {
+    const big = `// generated\n${'export const v = 1;\n'.repeat(100)}`;
+    const t = setup('delete-guard', { 'big.ts': big });
+    const patch = `*** Begin Patch\n*** Delete File: ${t.rel('big.ts')}\n*** End Patch\n`;
+    const refused = await invoke('safe_patch', { unified_diff: patch, base_hashes: { [t.rel('big.ts')]: sha256(big) } });
+    assert.equal(refused.error_type, 'SIZE_REDUCTION_BLOCKED', JSON.stringify(refused));
+    assert.equal(t.read('big.ts'), big);
+    const allowed = await invoke('safe_patch', { unified_diff: patch, base_hashes: { [t.rel('big.ts')]: sha256(big) }, allow_size_reduce: true });
+    assert.equal(allowed.success, true, JSON.stringify(allowed));
+    const back = await invoke('rollback_file', { path: t.rel('big.ts') });
+    assert.equal(back.success, true, JSON.stringify(back));
+    assert.equal(t.read('big.ts'), big);
   });
 
   it('a stale base hash for one file refuses the whole call (HASH_MISMATCH with its latest state)', async () => {
@@ -251,7 +273,7 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     assert.match(String(confirm.message.value ?? confirm.message), /\+ {2}"a": 2/);
     assert.doesNotMatch(String(confirm.message.value ?? confirm.message), /a\.ts/, 'only the protected file is shown');
     // no consent answer is set: a modal would wait, so the call landing shows the ticket was taken
-    const r = await tool.run(input, token, undefined);
+    const r = JSON.parse((await tool.invoke({ input, toolInvocationToken: undefined }, token)).content[0].value);
     assert.equal(r.success, true, JSON.stringify(r));
     assert.equal(t.read('.vscode/settings.json'), '{\n  "a": 2\n}\n');
     assert.equal(ext().services.consentPromptsForTests().length, 0, 'no dialog');

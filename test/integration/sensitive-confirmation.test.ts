@@ -4,12 +4,18 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { activateExtension, closeAllEditors, freshDir, sha256, writeBytes } from './helpers';
 
+/** SafeTool.invoke as vscode.lm calls it, with the token a chat would pass (undefined: no chat); the result's JSON. */
+async function invokeDirect(tool: any, input: object, toolInvocationToken: unknown, token: vscode.CancellationToken): Promise<any> {
+  const result = await tool.invoke({ input, toolInvocationToken }, token);
+  return JSON.parse(result.content[0].value);
+}
+
 /** The confirmation message's text, whether a string or a MarkdownString. */
 function text(message: string | vscode.MarkdownString | undefined): string {
   return typeof message === 'string' ? message : message?.value ?? '';
 }
 
-// prepareInvocation's half of sensitive-file consent (src/tools/sensitive-confirmation.ts),
+// prepareInvocation's half of sensitive-file consent (src/hosts/vscode/sensitive-confirmation.ts),
 // called directly; the chat's own buttons are exercised by test/client.
 describe('sensitive files: the chat confirmation from prepareInvocation', () => {
   let api: any;
@@ -40,9 +46,10 @@ describe('sensitive files: the chat confirmation from prepareInvocation', () => 
     assert.equal(plain?.confirmationMessages, undefined, 'an ordinary file is not confirmed');
     assert.match(String(plain?.invocationMessage), /plain\.json/);
 
-    // Confirmed in the chat: invoke takes the ticket and asks nothing more (no stub answer is
-    // set, so a modal would wait for a click and the test would time out).
-    const r = await tool.run({ path: settingsRel, content: next, base_sha256: sha256(before) }, token, undefined);
+    // Confirmed (VS Code shows a call without a chat its own dialog): invoke takes the ticket
+    // and asks nothing more (no stub answer is set, so a modal would wait for a click and the
+    // test would time out).
+    const r = await invokeDirect(tool, { path: settingsRel, content: next, base_sha256: sha256(before) }, undefined, token);
     assert.equal(r.success, true, JSON.stringify(r));
     assert.equal(fs.readFileSync(path.join(d.abs, '.vscode/settings.json'), 'utf8'), next);
   });

@@ -9,7 +9,7 @@ import { activateExtension, closeAllEditors, freshDir, invoke } from './helpers'
 // Before this fix, the tools read that model: the agent saw the old text, its edit of it
 // reported success while the disk kept the other program's bytes under a dirty editor, and the
 // backup held the stale text, not what the edit replaced. A model with no unsaved changes is now
-// never trusted over the disk (src/workspace/current-text.ts).
+// never trusted over the disk (src/hosts/vscode/current-text.ts).
 describe('an open editor that has not caught up with the disk', () => {
   let api: any;
   before(async () => {

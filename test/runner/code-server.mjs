@@ -1,8 +1,9 @@
 // Starts and stops code-server (VS Code server + web workbench) under Node 24, bound to
-// 127.0.0.1 only, with everything it writes kept in folders the caller chose.
+// 127.0.0.1 only (or to a Unix socket), with everything it writes kept in folders the caller chose.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { toolPaths } from './install-vscode.mjs';
@@ -67,13 +68,15 @@ export function writeUserSettings(userDataDir, settings) {
  * `smokeTestDriver` (default true) makes the web workbench honour the `payload` URL parameter
  * (extension development and test paths; silently ignored without it). Tests need it; an
  * interactive session does not.
- * @param {{ port: number, userDataDir: string, extensionsDir: string, configFile: string,
+ * `socketPath`: listen on that Unix socket (mode 600) instead of a TCP port; who can enter its
+ * folder can use the server, so the caller makes that folder private.
+ * @param {{ port?: number, socketPath?: string, userDataDir: string, extensionsDir: string, configFile: string,
  *   smokeTestDriver?: boolean, disableWorkspaceTrust?: boolean, folder?: string, extraArgs?: string[] }} o
  */
 export function codeServerArgs(o) {
   const args = [
     toolPaths().codeServerEntry,
-    '--bind-addr', `127.0.0.1:${o.port}`,
+    ...(o.socketPath ? ['--socket', o.socketPath, '--socket-mode', '600'] : ['--bind-addr', `127.0.0.1:${o.port}`]),
     '--auth', 'none',
     '--config', o.configFile,
     '--disable-telemetry',
@@ -97,11 +100,12 @@ export function codeServerArgs(o) {
  * the extension host and every process the tests started.
  *
  * @param {{ userDataDir: string, extensionsDir: string, env: Record<string, string>,
- *   port?: number, logFile?: string, smokeTestDriver?: boolean, disableWorkspaceTrust?: boolean, folder?: string,
+ *   port?: number, socketPath?: string, logFile?: string, smokeTestDriver?: boolean, disableWorkspaceTrust?: boolean, folder?: string,
  *   extraArgs?: string[], startTimeoutMs?: number, log?: (line: string) => void }} options
- *   `port` defaults to a free one; `logFile` receives the server's stdout and stderr;
+ *   `port` defaults to a free one unless `socketPath` is given (then there is no TCP port and
+ *   no origin); `logFile` receives the server's stdout and stderr;
  *   `folder` is the folder opened when the page URL names none; the other flags: codeServerArgs().
- * @returns {Promise<{ port: number, origin: string, pid: number, child: import('node:child_process').ChildProcess,
+ * @returns {Promise<{ port?: number, origin?: string, socketPath?: string, pid: number, child: import('node:child_process').ChildProcess,
  *   exited: Promise<number | null>, stop: () => Promise<void> }>}
  * @throws when the server exits or does not answer within startTimeoutMs (default 60 s).
  */
@@ -111,7 +115,8 @@ export async function startCodeServer(options) {
     throw new Error(`code-server is not installed in ${paths.toolsDir}; run: node test/runner/install-vscode.mjs`);
   }
   const log = options.log ?? (() => {});
-  const port = options.port ?? (await findFreePort());
+  const socketPath = options.socketPath;
+  const port = socketPath ? undefined : options.port ?? (await findFreePort());
   mkdirSync(options.userDataDir, { recursive: true });
   mkdirSync(options.extensionsDir, { recursive: true });
   // An empty config file: code-server would otherwise write ~/.config/code-server/config.yaml
@@ -119,7 +124,7 @@ export async function startCodeServer(options) {
   const configFile = path.join(options.userDataDir, 'code-server-config.yaml');
   writeFileSync(configFile, '');
 
-  const args = codeServerArgs({ ...options, port, configFile });
+  const args = codeServerArgs({ ...options, port, socketPath, configFile });
   log(`[code-server] ${paths.nodeBin} ${args.join(' ')}`);
   const child = spawn(paths.nodeBin, args, {
     env: options.env,
@@ -155,22 +160,32 @@ export async function startCodeServer(options) {
     killGroup(child.pid, 'SIGKILL');
   };
 
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = socketPath ? undefined : `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (hasExited) {
       throw new Error(`code-server exited during start${options.logFile ? ` (log: ${options.logFile})` : ''}`);
     }
-    try {
-      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return { port, origin, pid: /** @type {number} */ (child.pid), child, exited, stop };
-    } catch {
-      // not listening yet
-    }
+    if (await healthy(origin, socketPath)) return { port, origin, socketPath, pid: /** @type {number} */ (child.pid), child, exited, stop };
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop();
-  throw new Error(`code-server did not answer on ${origin}/healthz in time`);
+  throw new Error(`code-server did not answer on ${origin ?? socketPath} /healthz in time`);
+}
+
+/** True when code-server's /healthz answers 2xx, over TCP (`origin`) or its Unix socket. */
+function healthy(origin, socketPath) {
+  if (origin) {
+    return fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+  }
+  return new Promise((resolve) => {
+    const req = http.get({ socketPath, path: '/healthz', timeout: 2000 }, (res) => {
+      res.resume();
+      resolve((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
 }
 
 /** Sends a signal to a whole process group; a group that is already gone is not an error. */

@@ -71,12 +71,16 @@ export async function replaySteps(scenario: Scenario, call: (tool: string, input
   }
 }
 
+/**
+ * "${name}" → a saved value; "${dir}" → the replay's folder (relDir, or "." at the root: for
+ * paths inside a patch text and keys of base_hashes, which are not `path` fields).
+ */
 function substitute(value: unknown, vars: Record<string, unknown>, relDir: string | undefined, isPathField = false): unknown {
   if (typeof value === 'string') {
-    const s = value.replace(/\$\{(\w+)\}/g, (_, k) => String(vars[k]));
+    const s = value.replace(/\$\{(\w+)\}/g, (_, k) => (k === 'dir' ? relDir ?? '.' : String(vars[k])));
     return isPathField && relDir !== undefined ? `${relDir}/${s}` : s;
   }
   if (Array.isArray(value)) return value.map((v) => substitute(v, vars, relDir));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, vars, relDir, k === 'path')]));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [substitute(k, vars, relDir) as string, substitute(v, vars, relDir, k === 'path')]));
   return value;
 }

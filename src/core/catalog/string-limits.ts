@@ -1,6 +1,6 @@
 import type { JsonSchema } from './json-schema';
 
-// Every string input has a maxLength (issue 19: bounded cost): texts up to the largest file
+// Every string input has a maxLength (bounded cost): texts up to the largest file
 // the tools edit, names and paths far below. The run-time validator enforces the same numbers,
 // since it validates against the schemas package.json declares.
 const MAX_TEXT = 10 * 1024 * 1024;

@@ -58,7 +58,7 @@ export interface CorrectiveInstructionOptions {
    * all-or-nothing rule: nothing was written, so the model must re-send every part with the
    * failed ones corrected — telling it to "re-send only hunk 3" would silently drop the other
    * hunks. 'applicable' is for an engine that applied the good parts: then re-sending only
-   * the failed parts is right (the wording of issue 4's example).
+   * the failed parts is right.
    */
   applied?: 'none' | 'applicable';
 }

@@ -2,7 +2,7 @@ import type { GuardCall } from './callTypes';
 import { summarizeCall } from './callTypes';
 import type { ToolInputShape } from './inputShapes';
 
-/** The exact message of INVALID_PATCH_LIMIT_EXCEEDED (issue 4; models are prompted with it). */
+/** The exact message of INVALID_PATCH_LIMIT_EXCEEDED (models are prompted with it: keep it word for word). */
 export const INVALID_PATCH_LIMIT_MESSAGE =
   'You have failed to generate a valid patch for this file multiple times. Do not try safe_patch again for this file in your next turn. Instead, use the write_file tool. Read the file to get the latest content, apply your intended changes to the full content, and then use write_file to overwrite it.';
 

@@ -1,5 +1,5 @@
 /**
- * The "exact hunk at its stated line" rule (issue 15): unmodified `git diff` output whose text
+ * The "exact hunk at its stated line" rule: unmodified `git diff` output whose text
  * occurs in several places is applied where its header says, as `git apply` and GNU patch do,
  * but only when nothing suggests the header could be stale or hand-made:
  * - the hunk has a header start line and non-empty old side, and its header counts agree with
@@ -16,7 +16,7 @@
  * nearest copy there is how other tools corrupt files.
  */
 import type { Hunk } from './parse';
-import type { HunkCandidates } from './select';
+import type { HunkCandidates } from './plan';
 import { lowerBound } from '../text/sequence-match';
 
 const hintOf = (h: Hunk): number | undefined => (h.oldStart !== undefined && h.oldStart > 0 ? h.oldStart - 1 : undefined);

@@ -5,12 +5,28 @@
  * smart quotes in the patch's context cannot leak into the file. Removed lines are dropped,
  * added lines are inserted, re-indented when the match needed a consistent indentation shift.
  */
-import { HunkLine } from './parse';
+import { Hunk, HunkLine } from './parse';
 import { KeyedLines, Level, Match, OldLine } from './match';
 import { LineEdit } from './render';
 import { inferIndentMap, isShift, reindent, IndentMap } from '../text/indent';
 import { Tier } from './types';
 import { readNewIndent, describeIndentConflict } from '../text/newIndent';
+
+/**
+ * One hunk's candidate placements, all at the strictest level that matched. Candidates are
+ * known by where they start; their segment plans are made when first asked for, so that a hunk
+ * matching 300,000 identical lines costs 300,000 numbers, not 300,000 plans.
+ */
+export interface HunkCandidates {
+  hunk: Hunk;
+  /** The 0-based start line of each candidate's first segment, ascending. */
+  starts: number[];
+  /** Every candidate is one segment matched at the exact tier. */
+  allExact: boolean;
+  /** Candidate i's segment plans (made on first use, then kept). */
+  plans(i: number): SegmentPlan[];
+  elided?: boolean;
+}
 
 export interface SegmentPlan {
   /** 0-based base index of the first old line. */

@@ -25,27 +25,13 @@
  * +27 (1 region vs 2), although +17 is nearer to the hint.
  */
 import { Hunk } from './parse';
-import { SegmentPlan } from './plan';
+import { HunkCandidates, SegmentPlan } from './plan';
 import { EngineError } from './types';
 import { exactAtStatedLine } from './exact-hint';
 import { collide, extentOf, ExtentIndex } from './overlap';
 import { lowerBound } from '../text/sequence-match';
 
-/**
- * One hunk's candidate placements, all at the strictest level that matched. Candidates are
- * known by where they start; their segment plans are made when first asked for, so that a hunk
- * matching 300,000 identical lines costs 300,000 numbers, not 300,000 plans.
- */
-export interface HunkCandidates {
-  hunk: Hunk;
-  /** The 0-based start line of each candidate's first segment, ascending. */
-  starts: number[];
-  /** Every candidate is one segment matched at the exact tier. */
-  allExact: boolean;
-  /** Candidate i's segment plans (made on first use, then kept). */
-  plans(i: number): SegmentPlan[];
-  elided?: boolean;
-}
+export type { HunkCandidates };
 
 export interface Chosen {
   hunk: Hunk;

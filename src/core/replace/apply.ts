@@ -34,6 +34,7 @@ import type { WorkBudget } from '../patch/work-meter';
 import { ReplaceContext } from './replace-context';
 import { listingPlan, listingWarning } from './lineNumbers';
 import { notFound } from './notFound';
+import { LinePattern, linePattern } from './line-pattern';
 import { readNewIndent, AMBIGUOUS_NEW_INDENT, describeIndentConflict } from '../text/newIndent';
 import { fastExactReplace } from './fastExact';
 import { exactOccurrences, exactEdits, overlap } from './exact';
@@ -188,25 +189,6 @@ function placed(model: LineModel, edits: LineEdit[], tiers: Tier[], count: numbe
   return { ok: true, edits, tiers, count, finalNewline, ...(notes ? { notes } : {}) };
 }
 
-/**
- * old_text as a pattern of whole lines: its lines without a leading or trailing empty element
- * (old_text starting or ending with a line break), which say the span starts at the end of
- * the line above, or ends at the start of the line below.
- */
-export interface LinePattern {
-  core: string[];
-  leadingNL: boolean;
-  trailingNL: boolean;
-}
-
-function linePattern(lines: string[]): LinePattern {
-  let core = lines;
-  const leadingNL = core.length > 1 && core[0] === '';
-  if (leadingNL) core = core.slice(1);
-  const trailingNL = core.length > 1 && core[core.length - 1] === '';
-  if (trailingNL) core = core.slice(0, -1);
-  return { core, leadingNL, trailingNL };
-}
 
 /**
  * The edit for a whole-line match of `pat` at file line `m.start`, with substring semantics

@@ -7,7 +7,7 @@
 import { KeyedLines, OldLine } from '../patch/match';
 import { diagnose, nearestLine } from '../patch/diagnose';
 import { EngineResult, failure } from '../patch/types';
-import type { LinePattern } from './apply';
+import type { LinePattern } from './line-pattern';
 
 const quote = (s: string) => `'${s.trim().length > 120 ? s.trim().slice(0, 120) + '…' : s.trim()}'`;
 const TAIL = ' Copy old_text from the current file, or read the file again.';

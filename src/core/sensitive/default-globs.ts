@@ -1,25 +1,65 @@
 /**
- * Files whose edit can change what the editor, the package manager, CI or git DO, not just
- * what the code says — the targets of prompt-injection attacks such as CVE-2025-53773 (an
- * agent writing `"chat.tools.autoApprove": true` into .vscode/settings.json). Editing one
- * needs the user's explicit consent.
+ * VS Code's own always-checked edit paths: the ones whose edit asks for confirmation in
+ * Copilot's agent mode whatever the user put in `chat.tools.edits.autoApprove`. Copied
+ * verbatim from `ALWAYS_CHECKED_EDIT_PATTERNS` in microsoft/vscode
+ * src/vs/platform/chat/common/chatSettings.ts as shipped in VS Code 1.139.1 (read in the
+ * built workbench of code-server 4.139.1, the release the tests run on). Kept as VS Code
+ * spells them, so a test can compare the two lists pattern by pattern.
+ */
+export const VSCODE_ALWAYS_CHECKED_GLOBS: readonly string[] = Object.freeze([
+  '**/.mcp.json',
+  '**/.npmrc',
+  '**/.vscode/*.json',
+  '**/.github/agents/**',
+  '**/.github/hooks/**',
+  '**/.claude/agents/**',
+  '**/.claude/settings.json',
+  '**/.claude/settings.local.json',
+  '**/.codex/agents/**',
+  '**/.codex/config.toml',
+  '**/.codex/hooks.json',
+]);
+
+/**
+ * Configuration and instructions of other coding agents: each of these either runs commands
+ * (hooks, MCP server lists, custom slash commands) or steers the next agent session that
+ * reads it (rules, memory files), so a prompt injection that lands there outlives the chat.
+ */
+export const AGENT_CONFIGURATION_GLOBS: readonly string[] = Object.freeze([
+  // Cursor: rules, MCP servers, hooks, commands all live under .cursor/; the legacy rules file.
+  '**/.cursor/**',
+  '**/.cursorrules',
+  // Claude Code: project memory and custom slash commands (settings and agents are above).
+  '**/CLAUDE.md',
+  '**/.claude/commands/**',
+  // Codex CLI: everything under .codex/ (config, hooks, agents, rules).
+  '**/.codex/**',
+  // Gemini CLI and Zed: settings that name MCP servers and the commands that start them.
+  '**/.gemini/settings.json',
+  '**/.zed/settings.json',
+]);
+
+/**
+ * Files whose edit can change what the editor, the package manager, CI, git or a coding
+ * agent DO, not just what the code says — the targets of prompt-injection attacks such as
+ * CVE-2025-53773 (an agent writing `"chat.tools.autoApprove": true` into
+ * .vscode/settings.json). Editing one needs the user's explicit consent.
  *
+ * VS Code's always-checked list comes first and unchanged; the rest is a superset of the
+ * other defaults of VS Code's `chat.tools.edits.autoApprove` plus our own additions.
  * All match at any depth (`**` + `/`): a nested folder may later be opened as a workspace,
  * nested packages have their own .npmrc and lockfiles, and an extra consent prompt costs
  * less than a missed one.
  */
 export const DEFAULT_SENSITIVE_GLOBS: readonly string[] = Object.freeze([
-  // Editor configuration: settings, tasks (run commands), launch configs, extensions.
-  '**/.vscode/*.json',
+  ...VSCODE_ALWAYS_CHECKED_GLOBS,
+  // Multi-root workspace files: settings, tasks (run commands) and launch configs of all folders.
   '**/*.code-workspace',
-  // CI and agent configuration.
+  // CI configuration.
   '**/.github/workflows/**',
-  '**/.github/agents/**',
-  '**/.github/hooks/**',
   // Secrets and environment (also matches .envrc, which direnv executes).
   '**/.env*',
   // Package manager configuration: registries, tokens, install scripts.
-  '**/.npmrc',
   '**/.yarnrc*',
   // Lockfiles: a swapped resolved URL or integrity hash installs someone else's code.
   '**/package-lock.json',
@@ -54,9 +94,9 @@ export const DEFAULT_SENSITIVE_GLOBS: readonly string[] = Object.freeze([
   '**/.github/prompts/**',
   '**/.github/chatmodes/**',
   '**/AGENTS.md',
-  '**/.mcp.json',
+  // Any other Claude settings file (VS Code checks settings.json and settings.local.json).
   '**/.claude/settings*.json',
-  '**/.claude/agents/**',
+  ...AGENT_CONFIGURATION_GLOBS,
   // Build and package manifests that run code on install/build (VS Code's defaults).
   '**/package.json',
   '**/Cargo.toml',

@@ -120,8 +120,13 @@ function matchNames(pat: string[], names: string[], dot: boolean): boolean {
 /**
  * Wildcard match of one name: `*` (any run) and `?` (one character), by code point.
  * Classic greedy scan with one backtrack point: O(pattern × name) at worst.
+ * Most protection globs end in a literal name (`.mcp.json`) or a single star (`*.lock`),
+ * and every path name is tried against every glob: those two shapes are compared directly,
+ * without splitting the name into code points (a long name would be copied once per glob).
  */
 export function matchName(pattern: string, name: string, dot = false): boolean {
+  const simple = simpleMatch(pattern, name, dot);
+  if (simple !== undefined) return simple;
   const p = Array.from(pattern.replace(/\*\*+/g, '*'));
   const s = Array.from(name);
   if (!dot && s[0] === '.' && p[0] !== '.') return false;
@@ -130,12 +135,13 @@ export function matchName(pattern: string, name: string, dot = false): boolean {
   let star = -1;
   let mark = 0;
   while (si < s.length) {
-    if (pi < p.length && (p[pi] === '?' || p[pi] === s[si])) {
-      pi++;
-      si++;
-    } else if (pi < p.length && p[pi] === '*') {
+    // A star first: a name may hold a literal `*`, which must not use up the pattern's wildcard.
+    if (pi < p.length && p[pi] === '*') {
       star = pi++;
       mark = si;
+    } else if (pi < p.length && (p[pi] === '?' || p[pi] === s[si])) {
+      pi++;
+      si++;
     } else if (star !== -1) {
       pi = star + 1;
       si = ++mark;
@@ -145,4 +151,22 @@ export function matchName(pattern: string, name: string, dot = false): boolean {
   }
   while (pi < p.length && p[pi] === '*') pi++;
   return pi === p.length;
+}
+
+/**
+ * The answer for a literal pattern or one with a single `*` and no `?`, or undefined for the
+ * others. Exact for well-formed patterns: a literal prefix and suffix end and start on whole
+ * code points, so comparing code units agrees with comparing code points. Patterns with lone
+ * surrogates take the general path.
+ */
+function simpleMatch(pattern: string, name: string, dot: boolean): boolean | undefined {
+  if (pattern.includes('?') || /[\uD800-\uDFFF]/.test(pattern)) return undefined;
+  const star = pattern.indexOf('*');
+  if (star === -1) return pattern === name;
+  const last = pattern.lastIndexOf('*');
+  if (pattern.slice(star, last + 1).replace(/\*/g, '') !== '') return undefined;
+  const head = pattern.slice(0, star);
+  const tail = pattern.slice(last + 1);
+  if (!dot && name.startsWith('.') && !head.startsWith('.')) return false;
+  return name.length >= head.length + tail.length && name.startsWith(head) && name.endsWith(tail);
 }

@@ -34,6 +34,8 @@ export interface SafeEditSettings {
   mcpEnabled: boolean;
   /** Give VS Code's chat the MCP server's definition even without Agent Host sessions. */
   mcpOfferToVSCode: boolean;
+  /** execute_program may run for MCP clients (each call still asked in a dialog). User settings only. */
+  mcpAllowExecuteProgram: boolean;
 }
 
 export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings {
@@ -68,5 +70,6 @@ export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings
     executeAllowProtectedPathArguments: v['execute.allowProtectedPathArguments'] === true,
     mcpEnabled: v['mcp.enabled'] === true,
     mcpOfferToVSCode: v['mcp.offerToVSCode'] === true,
+    mcpAllowExecuteProgram: v['mcp.allowExecuteProgram'] === true,
   };
 }

@@ -55,4 +55,7 @@ export const SETTING_SPECS: Readonly<Record<string, SettingSpec>> = Object.freez
   // Off is the tighter choice: a workspace may turn the MCP server off, never on against the user.
   'mcp.enabled': { kind: 'boolean', default: true, safer: false },
   'mcp.offerToVSCode': { kind: 'boolean', default: false, safer: false },
+  // An MCP client holds a token, not the chat's confirmation: running programs for it is a
+  // choice only the user makes for themselves, never a repository.
+  'mcp.allowExecuteProgram': { kind: 'boolean', default: false, safer: false, userOnly: true },
 });

@@ -1,11 +1,13 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 
-// The layer rules of docs/ARCHITECTURE.md, checked on the sources: the pure layers run in
-// plain Node (unit tests, the headless engine, the CLI), so nothing they reach may import
-// `vscode`; core/ depends on nothing but itself; tools/ never reaches into ui/.
+// The layer rules of docs/ARCHITECTURE.md, checked on the sources: every import runs down the
+// layers (never up, never sideways between the two hosts), there is no import loop, and
+// everything below the VS Code host — the engine and the disk host included — runs in plain
+// Node, so nothing it reaches may name `vscode`, not even for types.
 const SRC = path.resolve(__dirname, '../../../../src');
 
 function sources(dir: string): string[] {
@@ -65,12 +67,95 @@ function reachableAtRuntime(start: string): Map<string, string[]> {
 }
 
 const rel = (p: string) => path.relative(SRC, p);
-const layer = (p: string) => rel(p).split(path.sep)[0];
+
+/** A source file's layer: its first folder (hosts/ by host), or "entry" for the entry points at the top. */
+function layerOf(file: string): string {
+  const parts = rel(file).split(path.sep);
+  if (parts.length === 1) return 'entry';
+  return parts[0] === 'hosts' ? `hosts/${parts[1]}` : parts[0];
+}
+
+/**
+ * The layers from the bottom up: a file may import its own layer and any lower one. Layers of
+ * one rank never import each other (the two hosts; commands and the headless glue; ui and mcp).
+ */
+const RANK: Record<string, number> = {
+  core: 0, workers: 1, files: 1, history: 2, exec: 2, validate: 3, engine: 4,
+  'hosts/disk': 5, 'hosts/vscode': 5, commands: 6, headless: 6, ui: 7, mcp: 7, entry: 8,
+};
+
+/** The layers that must run without VS Code: nothing they reach names `vscode`, types included. */
+const NO_VSCODE = ['core', 'workers', 'files', 'history', 'exec', 'engine', path.join('hosts', 'disk'), 'headless'];
+
+function relativeImports(file: string): string[] {
+  return importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolveRelative(file, s)).filter((t): t is string => !!t);
+}
+
+/** The import loops of a set of files (strongly connected components of more than one file, or a file importing itself). */
+function importLoops(files: string[]): string[][] {
+  const edges = new Map(files.map((f) => [f, relativeImports(f)]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  let next = 0;
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (edges.get(v) ?? []).includes(v)) loops.push(component.map(rel).sort());
+    }
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return loops;
+}
 
 describe('architecture: layer imports', () => {
-  it('core/, history/ and exec/ never reach `vscode`, directly or through another module', () => {
+  it('every source file is in a known layer', () => {
+    assert.deepEqual([...new Set(sources(SRC).map(layerOf))].filter((l) => RANK[l] === undefined), []);
+  });
+
+  it('imports run down the layers: never up, never between layers of one rank (the two hosts)', () => {
+    const offenders = sources(SRC).flatMap((file) => relativeImports(file)
+      .filter((t) => { const a = layerOf(file); const b = layerOf(t); return RANK[b] > RANK[a] || (RANK[b] === RANK[a] && a !== b); })
+      .map((t) => `${rel(file)} → ${rel(t)}`));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('there is no import loop anywhere in src/ (type-only imports included)', () => {
+    assert.deepEqual(importLoops(sources(SRC)), []);
+  });
+
+  it('the loop check finds a loop (a planted two-file cycle)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-loop-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = 1;\n");
+      fs.writeFileSync(path.join(dir, 'b.ts'), "import type { a } from './a';\nexport const b = 2;\n");
+      assert.equal(importLoops([path.join(dir, 'a.ts'), path.join(dir, 'b.ts')]).length, 1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the engine, the disk host and everything below them never reach `vscode`, not even for types', () => {
     const offenders: string[] = [];
-    for (const dir of ['core', 'history', 'exec']) {
+    for (const dir of NO_VSCODE) {
       for (const file of sources(path.join(SRC, dir))) {
         for (const [reached, chain] of reachable(file)) {
           if (importsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
@@ -80,14 +165,18 @@ describe('architecture: layer imports', () => {
     assert.deepEqual([...new Set(offenders)], []);
   });
 
-  it('the headless MCP server (src/mcp-stdio.ts and headless/) never loads `vscode`: only type-only imports may name a module that does', () => {
-    // dist/mcp-stdio.js is bundled with no externals, so the build fails too; this says where.
+  it('the headless entry points (mcp-stdio.ts, engine.ts, cli.ts) never reach `vscode`; the headless server runs the engine on the disk host', () => {
     const offenders: string[] = [];
-    for (const [reached, chain] of reachableAtRuntime(path.join(SRC, 'mcp-stdio.ts'))) {
-      if (runtimeImportsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
+    for (const entry of ['mcp-stdio.ts', 'engine.ts', 'cli.ts']) {
+      for (const [reached, chain] of reachable(path.join(SRC, entry))) {
+        if (importsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
+      }
     }
     assert.deepEqual(offenders, []);
-    assert.ok(reachableAtRuntime(path.join(SRC, 'mcp-stdio.ts')).has(path.join(SRC, 'headless', 'write-transaction.ts')), 'the walk reaches the headless modules');
+    const served = reachableAtRuntime(path.join(SRC, 'mcp-stdio.ts'));
+    for (const f of [path.join('engine', 'runner.ts'), path.join('engine', 'write', 'transaction.ts'), path.join('hosts', 'disk', 'host.ts')]) {
+      assert.ok(served.has(path.join(SRC, f)), `the headless server reaches ${f}`);
+    }
   });
 
   it('the engine worker (src/workers/, bundled to dist/engine-worker.js) loads nothing but core/ and Node', () => {
@@ -98,29 +187,23 @@ describe('architecture: layer imports', () => {
     for (const f of reachableAtRuntime(start).keys()) assert.ok(!runtimeImportsOf(f).includes('vscode'), rel(f));
   });
 
-  it('core/ imports nothing outside core/', () => {
-    const offenders = sources(path.join(SRC, 'core')).flatMap((file) =>
-      importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolveRelative(file, s)).filter((t): t is string => !!t && layer(t) !== 'core').map((t) => `${rel(file)} → ${rel(t)}`));
+  it('the MCP connection helper (src/mcp-connect.ts), which agents run outside VS Code, never reaches `vscode`', () => {
+    const offenders: string[] = [];
+    const walk = reachable(path.join(SRC, 'mcp-connect.ts'));
+    for (const [reached, chain] of walk) {
+      if (importsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
+    }
     assert.deepEqual(offenders, []);
-  });
-
-  it('tools/ never imports ui/', () => {
-    const offenders = sources(path.join(SRC, 'tools')).flatMap((file) =>
-      importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolveRelative(file, s)).filter((t): t is string => !!t && layer(t) === 'ui').map((t) => `${rel(file)} → ${rel(t)}`));
-    assert.deepEqual(offenders, []);
+    assert.ok(walk.has(path.join(SRC, 'mcp', 'connection-file.ts')), 'the walk reaches the helper\'s modules');
   });
 
   it('the check sees imports at all (a file known to import vscode is found)', () => {
     assert.ok(importsOf(path.join(SRC, 'extension.ts')).includes('vscode'));
   });
 
-  it('the backup journal is opened and finished in exactly one function (the write transaction)', () => {
-    const callers = ['tools', 'commands', 'ui', 'workspace', 'validate', 'exec', 'core'].flatMap((dir) =>
-      sources(path.join(SRC, dir)).filter((f) => /\bstore\.(begin|beginGroup|finish)\(/.test(fs.readFileSync(f, 'utf8'))).map(rel));
-    assert.deepEqual(callers, [path.join('tools', 'write-transaction.ts')]);
-    // The headless server has its own, in the same order (no VS Code to write through).
-    const headless = sources(path.join(SRC, 'headless')).filter((f) => /\bstore\.(begin|beginGroup|finish)\(/.test(fs.readFileSync(f, 'utf8'))).map(rel);
-    assert.deepEqual(headless, [path.join('headless', 'write-transaction.ts')]);
+  it('the backup journal is opened and finished in exactly one module (the engine\'s write transaction), for both hosts', () => {
+    const callers = sources(SRC).filter((f) => /\bstore\.(begin|beginGroup|finish)\(/.test(fs.readFileSync(f, 'utf8'))).map(rel);
+    assert.deepEqual(callers, [path.join('engine', 'write', 'transaction.ts')]);
   });
 
   it('no production source imports test code (test-only code lives under test/)', () => {

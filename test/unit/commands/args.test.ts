@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { readArgs } from '../../../src/commands/args';
-import { withUiToken } from '../../../src/commands/ui-token';
+import { withUiToken } from '../../../src/hosts/vscode/ui-token';
 import { entry } from './fixtures';
 
 describe('commands/args readArgs', () => {

@@ -18,6 +18,8 @@ export interface Running {
   /** Raw MCP result (isError, content, structuredContent). */
   raw(name: string, args: Record<string, unknown>): Promise<Json>;
   stderr(): string;
+  /** The server process's id. */
+  pid: number | null;
   close(): Promise<void>;
 }
 
@@ -44,17 +46,7 @@ export async function startServer(root: string, store: string, extra: string[] =
       return structured;
     },
     stderr: () => stderr,
+    pid: transport.pid,
     close: () => client.close(),
   };
-}
-
-/** Runs a child to its end and returns its exit code and stderr (for servers that must refuse to start). */
-export async function runToExit(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const { spawn } = await import('node:child_process');
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SERVER, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString('utf8'); });
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
 }

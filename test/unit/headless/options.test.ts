@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { parseArgs } from '../../../src/headless/options';
 import { defaultStoreDir } from '../../../src/headless/store-location';
-import { HEADLESS_TOOLS } from '../../../src/headless/tools';
+import { allToolDefinitions } from '../../../src/engine/tools';
 import { TOOL_NAMES } from '../../../src/core/catalog/tool-sets';
 
 describe('headless server: command line and store location', () => {
@@ -25,7 +25,7 @@ describe('headless server: command line and store location', () => {
     assert.equal(defaultStoreDir('/src/api', { XDG_STATE_HOME: 'relative' }, '/home/u'), a.replace('/state', '/home/u/.local/state'), 'a relative XDG_STATE_HOME is ignored (XDG spec)');
   });
 
-  it('every catalog tool has a headless implementation', () => {
-    assert.deepEqual(Object.keys(HEADLESS_TOOLS).sort(), [...TOOL_NAMES].sort());
+  it('the engine has one tool per catalog name (both hosts run these definitions)', () => {
+    assert.deepEqual(allToolDefinitions().map((d) => d.name).sort(), [...TOOL_NAMES].sort());
   });
 });

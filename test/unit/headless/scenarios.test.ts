@@ -35,6 +35,7 @@ describe('headless MCP server: the engine fixtures through safe_patch / replace_
     const server = await startServer(root, tempDir('fix-store'));
     const problems: string[] = [];
     const refusedAsMultiFile: string[] = [];
+    const multiFileRefused: string[] = [];
     try {
       for (const d of dirs) {
         const dir = path.join(ROOT, d);
@@ -60,8 +61,11 @@ describe('headless MCP server: the engine fixtures through safe_patch / replace_
           const want = JSON.parse(fs.readFileSync(errorFile, 'utf8'));
           // safe_patch reports a patch that does not fit as INVALID_PATCH (reason no_match), as the extension does.
           const wantType = fs.existsSync(patchFile) && want.type === 'NO_MATCH' ? 'INVALID_PATCH' : want.type;
-          // A diff of several files takes the extension's multi-file path; the headless server refuses those before reading.
+          // A diff of several files takes the tools' multi-file path (on both hosts): its files are
+          // resolved in the workspace, so the engine's one-file error is not the tools' answer;
+          // it must still be refused with nothing written.
           if (result.reason === 'multi_file_not_supported') refusedAsMultiFile.push(d);
+          else if (result.files === undefined && result.nothing_written === true && result.success === false) multiFileRefused.push(d);
           else if (result.success !== false || (wantType !== undefined && result.error_type !== wantType)) problems.push(`${d}: expected ${wantType}, got ${JSON.stringify(result).slice(0, 300)}`);
           if (!now.equals(input)) problems.push(`${d}: the file changed although the call was refused`);
         } else {
@@ -74,6 +78,7 @@ describe('headless MCP server: the engine fixtures through safe_patch / replace_
       await server.close();
     }
     assert.deepEqual(problems, []);
-    assert.deepEqual(refusedAsMultiFile, ['025_multi_file_patch']);
+    assert.deepEqual(refusedAsMultiFile, [], 'the headless server takes multi-file diffs like the extension');
+    assert.deepEqual(multiFileRefused, ['025_multi_file_patch']);
   });
 });

@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BackupStore } from '../../../src/history/backupStore';
-import { mcpToolListings } from '../../../src/mcp/tool-bridge';
+import { mcpToolListings } from '../../../src/engine/mcp-tools';
 import { sha256Text } from '../../../src/core/hash';
-import { REPO, Running, runToExit, startServer, tempDir } from './harness';
+import { Json, REPO, Running, startServer, tempDir } from './harness';
 
 // The headless MCP server (agent-safe-edit-mcp) spawned as a child process and driven by the
 // SDK's client over stdio: the extension's contract (tools, schemas, result shapes, failure
@@ -51,6 +51,16 @@ describe('headless MCP server over stdio', () => {
     await server.close();
     const entries = await journal(store, 'calculate.c');
     assert.deepEqual(entries.map((e) => [e.tool, e.outcome, e.client]), [['write_file', 'blocked', 'mcp:headless-test']]);
+  });
+
+  it('a file that is not UTF-8 (latin1) is refused as before: no editor decodes it here, so it is neither read nor written', async () => {
+    const latin1 = Buffer.from('caf\xe9\n', 'latin1');
+    fs.writeFileSync(path.join(root, 'legacy.txt'), latin1);
+    const read = await server.call('safe_read_file', { path: 'legacy.txt' });
+    assert.equal(read.error_type, 'NOT_UTF8', JSON.stringify(read));
+    const w = await server.call('replace_in_file', { path: 'legacy.txt', base_sha256: sha256Text('café\n'), old_text: 'café', new_text: 'cafe' });
+    assert.equal(w.error_type, 'NOT_UTF8', JSON.stringify(w));
+    assert.ok(fs.readFileSync(path.join(root, 'legacy.txt')).equals(latin1));
   });
 
   it('seed incident: an invalid diff is INVALID_PATCH and changes nothing', async () => {
@@ -255,14 +265,54 @@ describe('headless MCP server over stdio', () => {
     assert.equal(inline.error_type, 'PERMISSION_DENIED', 'inline code cannot be confirmed by anyone here');
   });
 
-  it('the multi-file forms are refused clearly before anything is read (one file per call here)', async () => {
+  it('multi-file changes are all or nothing, one history group, rolled back in one step (the engine the extension runs)', async () => {
     fs.writeFileSync(path.join(root, 'm.txt'), 'm\n');
-    const v4a = await server.call('safe_patch', { unified_diff: '*** Begin Patch\n*** Update File: m.txt\n@@\n-m\n+n\n*** End Patch\n' });
-    assert.equal(v4a.error_type, 'INVALID_INPUT');
-    assert.equal(v4a.reason, 'multi_file_not_supported');
-    const edits = await server.call('replace_in_file', { edits: [{ path: 'm.txt', old_text: 'm', new_text: 'n' }] });
-    assert.equal(edits.reason, 'multi_file_not_supported');
-    assert.equal(fs.readFileSync(path.join(root, 'm.txt'), 'utf8'), 'm\n');
+    fs.writeFileSync(path.join(root, 'k.txt'), 'k\n');
+    const m = (await server.call('safe_read_file', { path: 'm.txt' })).sha256;
+    const k = (await server.call('safe_read_file', { path: 'k.txt' })).sha256;
+    const v4a = await server.call('safe_patch', { unified_diff: '*** Begin Patch\n*** Update File: m.txt\n@@\n-m\n+n\n*** Update File: k.txt\n@@\n-k\n+l\n*** Add File: new.txt\n+fresh\n*** End Patch\n', base_hashes: { 'm.txt': m, 'k.txt': k } });
+    assert.equal(v4a.success, true, JSON.stringify(v4a));
+    assert.deepEqual(v4a.files.map((f: Json) => [f.path, f.action]), [['m.txt', 'modified'], ['k.txt', 'modified'], ['new.txt', 'added']]);
+    assert.deepEqual(['m.txt', 'k.txt', 'new.txt'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')), ['n\n', 'l\n', 'fresh\n']);
+    // a failing second file leaves the first untouched: nothing was written
+    const n = (await server.call('safe_read_file', { path: 'm.txt' })).sha256;
+    const broken = await server.call('replace_in_file', { edits: [{ path: 'm.txt', old_text: 'n', new_text: 'o' }, { path: 'k.txt', old_text: 'not there', new_text: 'x' }], base_hashes: { 'm.txt': n } });
+    assert.equal(broken.success, false, JSON.stringify(broken));
+    assert.equal(broken.nothing_written, true);
+    assert.equal(fs.readFileSync(path.join(root, 'm.txt'), 'utf8'), 'n\n');
+    // one rollback undoes the whole change: both edits reverted, the added file deleted
+    const back = await server.call('rollback_file', { path: 'k.txt' });
+    assert.equal(back.success, true, JSON.stringify(back));
+    assert.ok(back.restored_group_id, JSON.stringify(back));
+    assert.deepEqual(['m.txt', 'k.txt'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')), ['m\n', 'k\n']);
+    assert.equal(fs.existsSync(path.join(root, 'new.txt')), false);
+  });
+
+  it('a multi-file change a crash cut short: the files it reached are put back at the next start, the others left as they are', async () => {
+    await server.close();
+    fs.writeFileSync(path.join(root, 'c1.txt'), 'one\n');
+    fs.writeFileSync(path.join(root, 'c2.txt'), 'two\n');
+    fs.writeFileSync(path.join(root, 'c3.txt'), 'three\n');
+    // A crash between the group's writes: c1 was written, c2 not yet; c3 was written and then
+    // changed again by someone else before the next start.
+    const crashed = new BackupStore(store);
+    assert.ok((await crashed.open()).ok);
+    const begun = await crashed.beginGroup([
+      { tool: 'safe_patch', path: 'c1.txt', beforeText: 'one\n', intendedSha256: sha256Text('ONE\n') },
+      { tool: 'safe_patch', path: 'c2.txt', beforeText: 'two\n', intendedSha256: sha256Text('TWO\n') },
+      { tool: 'safe_patch', path: 'c3.txt', beforeText: 'three\n', intendedSha256: sha256Text('THREE\n') },
+    ]);
+    assert.ok(begun.ok, JSON.stringify(begun));
+    fs.writeFileSync(path.join(root, 'c1.txt'), 'ONE\n');
+    fs.writeFileSync(path.join(root, 'c3.txt'), 'THREE, and later work\n');
+    await crashed.close();
+    server = await startServer(root, store);
+    assert.deepEqual(['c1.txt', 'c2.txt', 'c3.txt'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')), ['one\n', 'two\n', 'THREE, and later work\n']);
+    assert.match(server.stderr(), /c1\.txt was put back/);
+    assert.match(server.stderr(), /c3\.txt changed since and was left as it is/);
+    // the recovery is itself a change: what c1 held after the crash is restorable
+    const list = await server.call('list_backups', { path: 'c1.txt' });
+    assert.equal(list.backups[0].tool, 'crash_recovery', JSON.stringify(list));
   });
 
   it('input is checked against the manifest\'s schema (INVALID_INPUT names the field); an unknown tool is INVALID_INPUT', async () => {
@@ -311,10 +361,35 @@ describe('headless MCP server over stdio', () => {
     }
   });
 
-  it('a second server on the same store refuses to start, naming the running one', async () => {
-    const second = await runToExit(['--root', root, '--store', store]);
-    assert.equal(second.code, 1);
-    assert.match(second.stderr, /in use by process \d+/);
+  it('a second server on the same store tells the agent why it cannot work: the handshake and every call name the running one\'s pid and what to do', async () => {
+    const second = await startServer(root, store, [], 'second-agent');
+    try {
+      assert.match(second.client.getInstructions() ?? '', new RegExp(`in use by process ${server.pid}`));
+      fs.writeFileSync(path.join(root, 'kept.txt'), 'kept\n');
+      const r = await second.raw('write_file', { path: 'kept.txt', content: 'lost\n', base_sha256: sha256Text('kept\n') });
+      assert.equal(r.isError, true);
+      assert.equal(r.structuredContent.reason, 'SERVER_UNAVAILABLE');
+      assert.match(r.structuredContent.message, new RegExp(`in use by process ${server.pid}.*Stop process ${server.pid}.*another --store`, 's'));
+      assert.equal(fs.readFileSync(path.join(root, 'kept.txt'), 'utf8'), 'kept\n', 'nothing was written');
+      assert.match(second.stderr(), /in use by process/);
+    } finally {
+      await second.close();
+    }
+    // The first one still works.
+    assert.equal((await server.call('safe_read_file', { path: 'kept.txt' })).success, true);
+  });
+
+  it('a root that cannot be used is reported the same way, on the handshake and every call', async () => {
+    const missing = path.join(root, 'no-such-folder');
+    const broken = await startServer(missing, tempDir('store2'));
+    try {
+      assert.match(broken.client.getInstructions() ?? '', /--root .*no-such-folder cannot be used/);
+      const r = await broken.raw('safe_read_file', { path: 'a.txt' });
+      assert.equal(r.isError, true);
+      assert.match(r.structuredContent.message, /cannot be used/);
+    } finally {
+      await broken.close();
+    }
   });
 });
 

@@ -183,7 +183,7 @@ describe('BackupStore', () => {
         fc.boolean(),
         async (initial, editRounds, dropFinalNewline) => {
           const file = `p${Math.random()}.txt`;
-          let lines = initial.slice();
+          const lines = initial.slice();
           const versions: string[] = [];
           for (const round of editRounds) {
             for (const [at, del, ins] of round) lines.splice(lines.length ? at % (lines.length + 1) : 0, del, ...ins);

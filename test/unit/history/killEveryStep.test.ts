@@ -9,12 +9,39 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { BackupStore } from '../../../src/history/backupStore';
 import { sha256Text } from '../../../src/core/hash';
+import { COMPACT_SCENARIO } from './killCompactScenario';
 
 const CHILD = path.join(__dirname, 'killChild.js');
+const COMPACT_CHILD = path.join(__dirname, 'killCompactChild.js');
 
-function runChild(root: string, at: number): { stdout: string; signal: NodeJS.Signals | null } {
-  const r = spawnSync(process.execPath, [CHILD, root, String(at)], { encoding: 'utf8', timeout: 30_000 });
+function runChild(root: string, at: number, child = CHILD): { stdout: string; signal: NodeJS.Signals | null } {
+  const r = spawnSync(process.execPath, [child, root, String(at)], { encoding: 'utf8', timeout: 30_000 });
   return { stdout: r.stdout, signal: r.signal };
+}
+
+/**
+ * The compaction scenario's starting store: a snapshot only this session pins (the child's
+ * open collects it), and failed attempts on another file, each beyond the limit dropped again,
+ * until the journal holds a few dead lines short of a compaction (it compacts past 200).
+ * Returns the keys of its live entries.
+ */
+async function seedCompactionStore(dir: string): Promise<Set<string>> {
+  const store = new BackupStore(dir, COMPACT_SCENARIO.options);
+  const pinned = await store.snapshot('src/pinned.ts', 'kept only while the seeding session lasts\n');
+  assert.ok(pinned.ok);
+  const deadLines = (): number => fs.readFileSync(path.join(dir, 'journal.jsonl'), 'utf8').split('\n').length - 1 - store.listAll().length;
+  for (let i = 0; deadLines() < 196; i++) {
+    const attempt = await store.recordAttempt({ tool: 'safe_patch', path: 'src/noise.ts', outcome: 'failed', beforeText: `noise ${i}\n` });
+    assert.ok(attempt.ok);
+  }
+  const keys = new Set(store.listAll().map(COMPACT_SCENARIO.key));
+  await store.close();
+  return keys;
+}
+
+/** The "STATE <n> <keys>" lines a compaction child printed, by n. */
+function printedStates(stdout: string): Array<Set<string>> {
+  return [...stdout.matchAll(/^STATE (\d+) (.*)$/gm)].map((m) => new Set(JSON.parse(m[2]) as string[]));
 }
 
 describe('history: killed at every durability step (issue 15)', () => {
@@ -41,6 +68,62 @@ describe('history: killed at every durability step (issue 15)', () => {
       }
       await store.close();
     }
+  });
+
+  it('a process killed at each step of retention, garbage collection and journal compaction loses nothing', async function () {
+    this.timeout(300_000);
+    const seed = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-kill-seed-'));
+    const seedKeys = await seedCompactionStore(seed);
+    const copyOfSeed = (): string => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-kill-'));
+      fs.cpSync(seed, root, { recursive: true });
+      return root;
+    };
+    const dry = runChild(copyOfSeed(), -1, COMPACT_CHILD);
+    const names = JSON.parse(/^STEPS \d+ (.*)$/m.exec(dry.stdout)?.[1] ?? 'null') as string[] | null;
+    assert.ok(names, `the dry run did not finish: ${dry.stdout}`);
+    for (const step of ['gc:removed', 'retention:recorded', 'retention:dropped', 'compact:written', 'compact:renamed', 'compact:synced']) {
+      assert.ok(names.includes(step), `the scenario never reaches ${step}: ${names.join(' ')}`);
+    }
+    assert.ok(names.indexOf('gc:removed') < names.indexOf('begin:start'), 'open collects the snapshot only the seeding session pinned');
+    assert.ok(names.lastIndexOf('gc:removed') > names.indexOf('compact:synced'), 'garbage is collected after the compaction too');
+    const states = printedStates(dry.stdout);
+    assert.equal(states.length, 1 + 2 * COMPACT_SCENARIO.edits);
+
+    for (let at = 0; at < names.length; at++) {
+      const root = copyOfSeed();
+      const run = runChild(root, at, COMPACT_CHILD);
+      const where = `killed at step ${at} (${names[at]})`;
+      assert.equal(run.signal, 'SIGKILL', `${where}: the child was not killed (${run.stdout})`);
+      // The last state printed is the last operation that returned; the kill hit the next one.
+      const printed = printedStates(run.stdout);
+      printed.forEach((keys, n) => assert.deepEqual(keys, states[n], `${where}: the run differs from the dry run at state ${n}`));
+      const before = printed.length === 0 ? seedKeys : states[printed.length - 1];
+      const after = states[printed.length] ?? before;
+      // Reopened without a count limit: what the kill left, not what retention makes of it now
+      // (an interrupted edit counts as a version, so with the limit open would drop one more).
+      const store = new BackupStore(root, { ...COMPACT_SCENARIO.options, maxEntriesPerFile: 1000 });
+      const opened = await store.open();
+      assert.ok(opened.ok, `${where}: open failed: ${JSON.stringify(opened)}`);
+      const live = new Set(store.listAll().map(COMPACT_SCENARIO.key));
+      for (const key of before) if (after.has(key)) assert.ok(live.has(key), `${where}: entry ${key} is lost`);
+      for (const key of live) assert.ok(before.has(key) || after.has(key), `${where}: entry ${key} is back from the dead`);
+      for (const entry of store.listAll()) {
+        if (!entry.has_snapshot) continue;
+        const shas = [entry.before_sha256, ...(entry.outcome === 'applied' && entry.after_sha256 ? [entry.after_sha256] : [])];
+        for (const sha of shas) {
+          const read = await store.readText(sha);
+          assert.ok(read.ok && sha256Text(read.text) === sha, `${where}: a snapshot of ${entry.path} does not restore: ${JSON.stringify(read)}`);
+        }
+      }
+      if (live.has(`${COMPACT_SCENARIO.path} ${sha256Text(COMPACT_SCENARIO.before(0))}`)) {
+        const original = await store.readText(sha256Text(COMPACT_SCENARIO.before(0)));
+        assert.ok(original.ok && original.text === COMPACT_SCENARIO.before(0), `${where}: the original does not restore`);
+      }
+      await store.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+    fs.rmSync(seed, { recursive: true, force: true });
   });
 
   it('does not trust a blob from an earlier session that a power loss left damaged: the next begin writes it anew', async () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { applyLineDelta, composeLineDelta, createLineDelta } from '../../../src/history/lineDelta';
 import { diffLineArrays } from '../../../src/core/diff/lineDiff';
 import { splitLinesKeepEnds } from '../../../src/core/diff/lines';
-import { textArb, editedPairArb } from '../diff/textArbitraries';
+import { textArb, editedPairArb } from '../core/diff/textArbitraries';
 
 describe('line delta', () => {
   it('round-trips any pair of texts exactly', () => {

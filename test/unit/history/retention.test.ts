@@ -53,7 +53,7 @@ describe('planRetention', () => {
 
   describe('what a failure loop or a small limit can never take', () => {
     // Every text is its own 100-byte keyframe here, so bytes are easy to count.
-    const big = (name: string): BlobInfo => ({ kind: 'key', bytes: 100 });
+    const big = (_name: string): BlobInfo => ({ kind: 'key', bytes: 100 });
     const infoAll = (s: string): BlobInfo | undefined => big(s);
     const at = (t: number, fields: Partial<JournalEntry> = {}) => ({ time: t, ...fields });
 

@@ -1,0 +1,136 @@
+import { sha256Bytes } from '../../core/hash';
+import { fail, Result } from '../../core/types';
+import { changeKindOf, JournalEntry } from '../../history/types';
+import type { BackupStore } from '../../history/backupStore';
+import type { Snapshot } from '../../history/blobStore';
+import { FileContent, InvocationContext, isFileBytes, Target } from '../host';
+import { SETTING_SPECS } from '../../core/settings/specs';
+import { runEdit } from '../edit/edit-pipeline';
+import { restoreEdit } from '../edit/edit-requests';
+import { createdFileDeleted, rollbackHashCheck } from './restorable';
+import { withLockedTarget } from '../locked-target';
+import { failureResult, ToolResultJson } from '../results/tool-result';
+import { writeTransaction } from '../write/transaction';
+import { journaledLike } from './journaled-like';
+
+export interface RestoreOptions {
+  /** Journaled as the change's tool (default "rollback_file"). */
+  tool?: string;
+  /** Restore even when the file changed since the newest agent edit (never over unsaved changes). */
+  force?: boolean;
+}
+
+/** The most a rollback reads of a file that is not text (to snapshot it): the largest maxFileSizeMB allowed. */
+const MAX_RAW_BYTES = ((SETTING_SPECS.maxFileSizeMB as { max?: number }).max ?? 64) * 1024 * 1024;
+
+type Precheck = (current: Checked | undefined) => Result<{}>;
+type Checked = Pick<FileContent, 'isDirty' | 'sha256'> & { diskBytes?: Buffer };
+
+/**
+ * Restores a file to the text before a journaled edit, through the same path as every edit
+ * (snapshot of the current text first, WorkspaceEdit, save), so the restore is undoable in
+ * the editor, lands in local history, and can itself be rolled back. A file the agent had
+ * created is deleted instead (after its text was snapshotted, with consent for a protected
+ * file). A file deleted since is re-created.
+ *
+ * A rollback never needs to decode the file it replaces: when someone made it binary, not
+ * UTF-8 or too large, its bytes are snapshotted as they are and the text is written directly
+ * (restoreDirect); a snapshot that is itself such bytes is restored byte for byte.
+ *
+ * The hash protocol holds for rollbacks too: the file must still be what the newest agent
+ * change left (else someone changed it since and the rollback would discard that work) unless
+ * `force`; a buffer with unsaved changes is never overwritten, forced or not.
+ */
+export async function restoreBefore(ctx: InvocationContext, path: string, entry: JournalEntry, options: RestoreOptions = {}): Promise<ToolResultJson> {
+  const tool = options.tool ?? 'rollback_file';
+  const stored = await ctx.host.store.readSnapshot(entry.before_sha256);
+  if (!stored.ok) return { success: false, ...stored.failure, path };
+  const precheck: Precheck = (current) => rollbackPrecheck(ctx.host.store, path, current, !!options.force);
+  if (changeKindOf(entry) === 'create') return deleteCreatedFile(ctx, path, entry, tool, precheck);
+  const snapshot = stored.snapshot;
+  const direct = (target: Target) => restoreDirect(ctx, target, entry, snapshot, precheck, tool);
+  if (!('text' in snapshot)) {
+    return withLockedTarget(ctx.host, path, { forWrite: true, allowCreate: true }, direct);
+  }
+  const like = journaledLike(entry);
+  const result = await runEdit(ctx, { ...restoreEdit(tool, path, entry, snapshot.text), precheck, onUnreadable: direct, ...(like ? { like } : {}) });
+
+  return result.success ? { ...result, restored_backup_id: entry.id, excerpt: undefined } : result;
+}
+
+/**
+ * The rollback's guard, run under the file's lock on the text just read: unsaved changes are
+ * never overwritten; without `force`, the file must hold what the newest agent change left.
+ */
+export function rollbackPrecheck(store: Pick<BackupStore, 'list'>, path: string, current: Checked | undefined, force: boolean): Result<{}> {
+  if (current?.isDirty) {
+    return fail('PERMISSION_DENIED', `${path} has unsaved changes in the editor; a rollback never overwrites them. Nothing was changed. Ask the user to save or revert the file first.`, { reason: 'unsaved_changes' });
+  }
+  const hashed = current && { sha256: current.sha256, ...(current.diskBytes ? { diskSha256: sha256Bytes(current.diskBytes) } : {}) };
+  return rollbackHashCheck(store, path, hashed, force);
+}
+
+
+/**
+ * A restore that does not go through a text model (see restoreBefore), under the file's lock:
+ * read the file as text or as bytes, the rollback's precheck, consent for a protected file,
+ * then the write transaction (the current content snapshotted first, raw when not text).
+ */
+async function restoreDirect(ctx: InvocationContext, target: Target, entry: JournalEntry, snapshot: Snapshot, precheck: Precheck, tool: string): Promise<ToolResultJson> {
+  const { host } = ctx;
+  const path = target.displayPath;
+  const read = await host.files.readForRestore(target, host.settings().maxFileBytes, MAX_RAW_BYTES);
+  if (!read.ok) return failureResult(read.failure, { path });
+  const current = read.current;
+  const pre = precheck(current);
+  if (!pre.ok) return failureResult(pre.failure, { path });
+  const newText = 'text' in snapshot ? snapshot.text : null;
+  const consent = await host.consentForSensitive(target, describeContent(current), newText ?? describeBytes((snapshot as { bytes: Buffer }).bytes.length), tool, ctx.consentHolder);
+  if (!consent.ok) return failureResult(consent.failure, { path });
+  const committed = await writeTransaction(host, {
+    tool, target, current, newText, createDirs: true, turnId: host.turnIdFor(ctx.invocationToken), client: ctx.client,
+    ...('bytes' in snapshot ? { newBytes: snapshot.bytes } : {}),
+  });
+  if (!committed.ok) return failureResult(committed.failure, { path });
+  const w = committed.written;
+  const sha256 = 'applied' in w ? w.applied.sha256 : 'raw' in w ? w.raw.sha256 : undefined;
+  const what = isFileBytes(current) ? ` over content that was not readable as text (${current.unreadable}; backed up as it was)` : '';
+  return {
+    success: true,
+    message: `Restored ${path} to the state before ${entry.tool} at ${new Date(entry.time).toISOString()} (backup ${entry.id})${what}${newText === null ? ', byte for byte' : ''}.`,
+    path,
+    sha256,
+    ...(current ? {} : { created: true }),
+    saved: true,
+    backup_id: committed.entryId,
+    restored_backup_id: entry.id,
+    ...('applied' in w && w.applied.notes.length ? { notes: w.applied.notes } : {}),
+  };
+}
+
+/** How content that is not shown as text appears in a consent dialog. */
+function describeContent(current: FileContent | undefined): string {
+  if (current === undefined) return '';
+  return isFileBytes(current) ? describeBytes(current.bytes.length) : current.text;
+}
+
+function describeBytes(length: number): string {
+  return `[${length} bytes that are not shown as text]\n`;
+}
+
+async function deleteCreatedFile(ctx: InvocationContext, path: string, entry: JournalEntry, tool: string, precheck: Precheck): Promise<ToolResultJson> {
+  const { host } = ctx;
+  return withLockedTarget(host, path, { forWrite: true, allowCreate: true }, async (target) => {
+    const read = await host.files.readForRestore(target, host.settings().maxFileBytes, MAX_RAW_BYTES);
+    if (!read.ok) return failureResult(read.failure, { path });
+    const current = read.current;
+    if (current === undefined) return { success: true, message: `${path} was created by ${entry.tool} and no longer exists; nothing to do.`, path, unchanged: true };
+    const pre = precheck(current);
+    if (!pre.ok) return failureResult(pre.failure, { path });
+    const consent = await host.consentForSensitive(target, describeContent(current), '', tool, ctx.consentHolder);
+    if (!consent.ok) return failureResult(consent.failure, { path });
+    const committed = await writeTransaction(host, { tool, target, current, newText: null, turnId: host.turnIdFor(ctx.invocationToken), client: ctx.client });
+    if (!committed.ok) return failureResult(committed.failure, { path });
+    return createdFileDeleted(path, entry, committed.entryId);
+  });
+}

@@ -1,0 +1,63 @@
+import { runAnswer } from '../../exec/run-answer';
+import { programEnvironment, resolveCwd, resolveProgram, runProgram } from '../../exec';
+import { checkArguments } from '../../exec/check-arguments';
+import { fail } from '../../core/types';
+import { failureResult } from '../results/tool-result';
+import type { ToolDefinition } from '../runner';
+
+export interface ExecuteProgramInput {
+  program: string;
+  args: string[];
+  cwd?: string;
+  timeout_ms?: number;
+  stdin?: string;
+}
+
+/**
+ * execute_program: one program, an argv array, no shell — each element of `args` reaches the
+ * program as exactly one argument ("5 + 3" stays one argument). Program and folder confined
+ * to the workspace; on timeout or cancellation the whole process tree is killed. Whether it may
+ * run at all, and who answers for arguments that could bypass the file protections (inline
+ * code, git configuration, protected files or .git named), is the host's: VS Code refuses it in
+ * an untrusted workspace and asks the user; the disk host needs --allow-exec and refuses those
+ * arguments (nobody can be asked).
+ */
+export const executeProgramTool: ToolDefinition<ExecuteProgramInput> = {
+  name: 'execute_program',
+  progress: (input) => `Running ${String(input.program)}`,
+  async invoke(input, ctx) {
+    const { host } = ctx;
+    const refused = host.exec.refusal(ctx.client);
+    if (refused) return failureResult(refused);
+    const settings = host.settings();
+    const timeout = input.timeout_ms ?? settings.executeDefaultTimeoutMs;
+    if (timeout > settings.executeMaxTimeoutMs) {
+      return failureResult(fail('INVALID_INPUT', `timeout_ms ${timeout} is above the maximum of ${settings.executeMaxTimeoutMs} (setting safeEdit.execute.maxTimeoutMs).`, { field: 'timeout_ms' }).failure);
+    }
+    const roots = host.files.roots();
+    if (roots.length === 0) return failureResult(fail('PATH_DENIED', 'No workspace folder is open; execute_program runs programs inside a workspace only.', { reason: 'NO_WORKSPACE' }).failure);
+    const cwd = await resolveCwd(input.cwd, roots);
+    if (!cwd.ok) return failureResult(cwd.failure);
+    const program = await resolveProgram(input.program, { workspaceRoots: roots, cwd: cwd.path, protectedDirs: [host.storageDir] });
+    if (!program.ok) return failureResult(program.failure);
+    const risks = await checkArguments({
+      programPath: program.path, args: input.args, cwd: cwd.path, workspaceRoots: roots.map((r) => r.path), hasStdin: input.stdin !== undefined,
+      extraGlobs: settings.protectedFiles, caseInsensitive: process.platform === 'win32' || process.platform === 'darwin',
+    });
+    const denied = await host.exec.confirm({
+      program: input.program, resolvedPath: program.path, args: input.args, cwd: cwd.path, stdinChars: input.stdin?.length,
+      risks: risks.map((r) => ({ kind: r.kind, index: r.index, reason: r.reason })), client: ctx.client,
+    });
+    if (denied) return failureResult(denied);
+    const abort = new AbortController();
+    const sub = ctx.token.onCancellationRequested(() => abort.abort());
+    try {
+      const run = await runProgram({ program: program.path, args: input.args, cwd: cwd.path, timeoutMs: timeout, stdin: input.stdin, maxOutputBytes: settings.executeMaxOutputBytes, signal: abort.signal, env: programEnvironment() });
+      if (!run.ok) return failureResult(run.failure);
+      const { ok: _ok, ...outcome } = run;
+      return runAnswer(input.program, program.path, timeout, outcome);
+    } finally {
+      sub.dispose();
+    }
+  },
+};

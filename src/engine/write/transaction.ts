@@ -1,0 +1,280 @@
+import { sha256Bytes, sha256Text } from '../../core/hash';
+import { fail, Result } from '../../core/types';
+import type { ChangeKind } from '../../history/types';
+import { Applied, FileContent, FileLike, FileText, Host, isFileBytes, Target } from '../host';
+
+/** One change to one file: what every mutation (tools, rollback, commands) hands over. */
+export interface WriteChange {
+  /** Who makes it ("write_file", "rollback_file", "add_instructions", …); journaled. */
+  tool: string;
+  target: Target;
+  /** The file as read under its lock: its text, or (a rollback over a file that is not text) its bytes; undefined when it does not exist. */
+  current: FileContent | undefined;
+  /** The new text; null deletes the file. */
+  newText: string | null;
+  /** Instead of a text: bytes to write as they are (a rollback to a snapshot that is not text). */
+  newBytes?: Buffer;
+  turnId?: string;
+  /** Who makes it (journaled: JournalEntry.client). */
+  client?: string;
+  /** Create missing parent folders (a file that does not exist yet). */
+  createDirs?: boolean;
+  /** A file created in place of another (a move's target, a deleted file put back) takes its BOM and mode. */
+  like?: FileLike;
+  /** Runs after the snapshot, right before the write (the diagnostics watch starts here). */
+  beforeWrite?: () => Promise<void>;
+  /**
+   * Runs after a successful write, before the journal entry is finished. It may report that
+   * the change was undone again (diagnostics rollback). If it throws, the change counts as
+   * applied; the entry is finished either way: it never stays pending.
+   */
+  afterWrite?: (written: Written) => Promise<AfterWrite | void>;
+}
+
+export interface AfterWrite {
+  /** The change was reverted; `text` is what the file holds now. */
+  rolledBack?: { text: string; message?: string };
+}
+
+export type Written =
+  | { kind: 'create' | 'modify'; applied: Applied }
+  /** Bytes written as they are (newBytes): no text to report. */
+  | { kind: 'create' | 'modify'; raw: { sha256: string; bytes: number } }
+  | { kind: 'delete' };
+
+export interface Committed {
+  entryId: string;
+  /** Lines added and removed, as the journal counted them; undefined when the journal could not finish the entry. */
+  lines?: { added: number; removed: number };
+  beforeSha256: string;
+  kind: ChangeKind;
+  written: Written;
+  after?: AfterWrite;
+}
+
+/**
+ * The one write transaction, for every host: snapshot the file's current content durably and
+ * open a journal entry (typed create / modify / delete), write through the host, finish the
+ * entry. Every change to a user's file goes through here (this module is the only caller of
+ * the store's begin / beginGroup / finish), so nothing is written before its backup is on disk
+ * and no entry is left pending. The caller holds the file's lock and has run its checks.
+ *
+ * A save the disk refused (the text reached an editor that had no unsaved changes, but not the
+ * disk) is a failed write: the editor's copy is put back and the change reported as not made.
+ */
+export async function writeTransaction(host: Host, change: WriteChange): Promise<Result<Committed>> {
+  const { target, current } = change;
+  const path = target.displayPath;
+  const kind = kindOf(change);
+  if (kind === 'create' && isDelete(change)) return fail('FILE_NOT_FOUND', `${path} does not exist; there is nothing to delete.`);
+
+  const begun = await host.store.begin({ tool: change.tool, path, ...beforeContent(current), turnId: change.turnId, client: change.client, kind });
+  if (!begun.ok) {
+    return fail('INTERNAL_ERROR', `The backup of ${path} could not be written (${begun.failure.message}), so nothing was changed.`);
+  }
+  let written: Result<{ written: Written }>;
+  try {
+    // Inside the try: anything that throws between the snapshot and the write still finishes
+    // the journal entry (as failed) instead of leaving it pending.
+    await change.beforeWrite?.();
+    written = await write(host, change, kind);
+  } catch (e) {
+    written = fail('INTERNAL_ERROR', `Applying the change failed: ${(e as Error).message}`);
+  }
+  if (written.ok && saveRefused(change.current, written.written) && !isFileBytes(current)) {
+    const back = await undo(host, change as GroupChange, kind, written.written);
+    written = fail('INTERNAL_ERROR', `${path} could not be saved (the file system refused the write: read-only, full or locked). ${back ? "The editor's copy was put back; nothing was changed." : 'The new text stays unsaved in the editor; the file on disk is unchanged.'}`, { reason: 'save_refused' });
+  }
+  if (!written.ok) {
+    await host.store.finish(begun.id, { after_sha256: begun.before_sha256, outcome: 'failed', message: written.failure.message });
+    return written;
+  }
+  let after: AfterWrite | void = undefined;
+  let lines: Committed['lines'];
+  try {
+    after = await change.afterWrite?.(written.written);
+  } catch {
+    // The change has landed: a failing follow-up must not report it as not made.
+    after = undefined;
+  } finally {
+    const w = written.written;
+    const rolledBack = after?.rolledBack;
+    const finished = await host.store.finish(begun.id, {
+      ...(!rolledBack && 'raw' in w ? { after_sha256: w.raw.sha256 } : { afterText: rolledBack ? rolledBack.text : 'applied' in w ? w.applied.text : '' }),
+      ...(!rolledBack ? afterDiskHash(w) : {}),
+      outcome: rolledBack ? 'rolled_back' : 'applied',
+      ...(rolledBack?.message !== undefined ? { message: rolledBack.message } : {}),
+    });
+    if (finished.ok) lines = { added: finished.entry.lines_added, removed: finished.entry.lines_removed };
+  }
+  return { ok: true, entryId: begun.id, lines, beforeSha256: begun.before_sha256, kind, written: written.written, ...(after ? { after } : {}) };
+}
+
+/** One file's part of a multi-file change (see writeGroupTransaction). */
+export type GroupChange = Pick<WriteChange, 'tool' | 'target' | 'newText' | 'turnId' | 'client' | 'createDirs' | 'like'> & {
+  /** The file as read under its lock (text only: a multi-file change never writes over bytes). */
+  current: FileText | undefined;
+};
+
+export interface GroupCommitted {
+  groupId: string;
+  files: Array<{ entryId: string; kind: ChangeKind; written: Written; lines?: { added: number; removed: number } }>;
+}
+
+/**
+ * The write transaction of a multi-file change, all or nothing. The caller holds every file's
+ * lock and has run every check on every file. Then:
+ * 1. every file's before-text is snapshotted and journaled as one group (store.beginGroup:
+ *    durable before any file is touched);
+ * 2. the files are written in order; if file k fails (or its save fails: it is undone in the
+ *    editor too), files 0..k-1 are put back to their before-texts (newest first) and every
+ *    entry is finished (rolled_back / failed): the call changed nothing;
+ * 3. otherwise every entry is finished as applied.
+ * A crash during 2 leaves pending entries that the store's open() reports as an interrupted
+ * group (see restore/recover-groups.ts). If putting a file back fails too, its entry is
+ * finished as applied (the file holds the new text, and rollback_file restores it) and the
+ * failure says so.
+ */
+export async function writeGroupTransaction(host: Host, changes: GroupChange[]): Promise<Result<GroupCommitted>> {
+  const kinds = changes.map(kindOf);
+  const missing = changes.find((c, i) => kinds[i] === 'create' && isDelete(c));
+  if (missing) return fail('FILE_NOT_FOUND', `${missing.target.displayPath} does not exist; there is nothing to delete.`);
+  const begun = await host.store.beginGroup(changes.map((c, i) => ({
+    tool: c.tool, path: c.target.displayPath, beforeText: c.current?.text ?? '', turnId: c.turnId, client: c.client, kind: kinds[i],
+    intendedSha256: c.newText === null ? null : sha256Text(c.newText),
+    ...likeOf(c.current),
+  })));
+  if (!begun.ok) return fail('INTERNAL_ERROR', `The backups could not be written (${begun.failure.message}), so nothing was changed.`);
+  const ids = begun.entries.map((e) => e.id);
+  const done: Written[] = [];
+  let failure: { message: string; path: string; data: Record<string, unknown> } | undefined;
+  for (let k = 0; k < changes.length && !failure; k++) {
+    const path = changes[k].target.displayPath;
+    let written: Result<{ written: Written }>;
+    try {
+      written = await write(host, changes[k], kinds[k]);
+    } catch (e) {
+      written = fail('INTERNAL_ERROR', `Applying the change failed: ${(e as Error).message}`);
+    }
+    if (!written.ok) {
+      const { error_type, message, ...data } = written.failure;
+      failure = { message: `${path}: ${message}`, path, data: { ...data, error_type } };
+      continue;
+    }
+    done.push(written.written);
+    // The edit reached the editor but the disk refused the save: a failed write, undone with the files before it.
+    if (saveRefused(changes[k].current, written.written)) failure = { message: `${path}: the file could not be saved (the file system refused the write).`, path, data: { error_type: 'INTERNAL_ERROR' } };
+  }
+  if (failure) {
+    const notRestored: string[] = [];
+    for (let j = done.length - 1; j >= 0; j--) {
+      const w = done[j];
+      if (await undo(host, changes[j], kinds[j], w)) {
+        await host.store.finish(ids[j], { after_sha256: begun.entries[j].before_sha256, outcome: 'rolled_back', message: 'another file of this multi-file change failed; put back' });
+      } else {
+        notRestored.push(changes[j].target.displayPath);
+        await host.store.finish(ids[j], { ...('applied' in w ? { afterText: w.applied.text } : {}), outcome: 'applied', message: 'another file of this multi-file change failed and this one could not be put back' });
+      }
+    }
+    for (let k = done.length; k < changes.length; k++) {
+      await host.store.finish(ids[k], { after_sha256: begun.entries[k].before_sha256, outcome: 'failed', message: failure.message });
+    }
+    const errorType = String(failure.data.error_type ?? 'INTERNAL_ERROR');
+    if (notRestored.length) {
+      return fail('INTERNAL_ERROR', `${failure.message} Writing stopped there, and ${notRestored.join(', ')} could not be put back: they hold the new text. rollback_file restores them.`, { path: failure.path, not_restored: notRestored });
+    }
+    const { error_type: _e, ...data } = failure.data;
+    return { ok: false, failure: { ...data, error_type: errorType as never, message: `${failure.message} Every file written before it was put back; nothing was changed.`, path: failure.path } };
+  }
+  const files: GroupCommitted['files'] = [];
+  for (let k = 0; k < changes.length; k++) {
+    const w = done[k];
+    const finished = await host.store.finish(ids[k], { afterText: 'applied' in w ? w.applied.text : '', outcome: 'applied' });
+    files.push({ entryId: ids[k], kind: kinds[k], written: w, ...(finished.ok ? { lines: { added: finished.entry.lines_added, removed: finished.entry.lines_removed } } : {}) });
+  }
+  return { ok: true, groupId: begun.group_id, files };
+}
+
+/**
+ * What the backup stores of the file before the change: its bytes when it is not text, or
+ * when its text is not its bytes (an editor holds it in another encoding), else its text.
+ */
+function beforeContent(current: FileContent | undefined): { beforeText: string; beforeBytes?: Buffer } {
+  if (isFileBytes(current)) return { beforeText: '', beforeBytes: current.bytes };
+  return current?.diskBytes ? { beforeText: current.text, beforeBytes: current.diskBytes } : { beforeText: current?.text ?? '' };
+}
+
+/** The hash of the bytes a write left on disk, for the journal, when they are not its text's UTF-8. */
+function afterDiskHash(w: Written): { after_disk_sha256?: string } {
+  return 'applied' in w && w.applied.diskSha256 ? { after_disk_sha256: w.applied.diskSha256 } : {};
+}
+
+function isDelete(change: { newText: string | null; newBytes?: Buffer }): boolean {
+  return change.newText === null && change.newBytes === undefined;
+}
+
+function kindOf(change: { current: FileContent | undefined; newText: string | null; newBytes?: Buffer }): ChangeKind {
+  return change.current === undefined ? 'create' : isDelete(change) ? 'delete' : 'modify';
+}
+
+/** The host's write of one change: a delete, bytes (or text over bytes) as they are, or a text. */
+async function write(host: Host, change: Pick<WriteChange, 'target' | 'current' | 'newText' | 'newBytes' | 'createDirs' | 'like'>, kind: ChangeKind): Promise<Result<{ written: Written }>> {
+  const { target, current } = change;
+  if (kind === 'delete') {
+    const removed = await host.files.delete(target, current as FileContent);
+    return removed.ok ? { ok: true, written: { kind: 'delete' } } : removed;
+  }
+  const k = kind as 'create' | 'modify';
+  if (change.newBytes !== undefined || isFileBytes(current)) {
+    const data = change.newBytes ?? Buffer.from(change.newText as string, 'utf8');
+    const done = await host.files.writeBytes(target, current, data, !!change.createDirs);
+    if (!done.ok) return done;
+    if (change.newBytes !== undefined) return { ok: true, written: { kind: k, raw: { sha256: sha256Bytes(data), bytes: data.length } } };
+    const text = change.newText as string;
+    const note = `${target.displayPath} was not readable as text (${isFileBytes(current) ? current.unreadable : 'missing'}), so the restored text was written directly to disk (no editor undo for this step; rollback_file can undo it).`;
+    return { ok: true, written: { kind: k, applied: { text, sha256: sha256Text(text), saved: true, notes: [note] } } };
+  }
+  const like = kind === 'create' ? change.like : undefined;
+  const applied = like ? await host.files.writeText(target, current, change.newText as string, !!change.createDirs, like) : await host.files.writeText(target, current, change.newText as string, !!change.createDirs);
+  return applied.ok ? { ok: true, written: { kind: k, applied: applied.applied } } : applied;
+}
+
+/**
+ * True when a write reached an editor but its save failed although the user had no unsaved
+ * changes there (the disk refused it): a failed write, not an unsaved one.
+ */
+function saveRefused(current: FileContent | undefined, w: Written): boolean {
+  return 'applied' in w && !w.applied.saved && !(current?.isDirty ?? false);
+}
+
+/** Puts one file back to its before-text after its write (a failed group, a refused save); true when it is back. */
+async function undo(host: Host, change: GroupChange, kind: ChangeKind, w: Written): Promise<boolean> {
+  try {
+    const now = nowHolds(change, w);
+    if (kind === 'create') return (await write(host, { ...change, current: now, newText: null }, 'delete')).ok;
+    const before = change.current as FileText;
+    // A deleted file comes back with its BOM and permission bits, as it was.
+    if (kind === 'delete') return (await write(host, { ...change, current: undefined, newText: before.text, createDirs: true, like: { bom: before.bom, ...(before.mode !== undefined ? { mode: before.mode } : {}) } }, 'create')).ok;
+    return (await write(host, { ...change, current: now, newText: before.text }, 'modify')).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the file shows after `w`: the text the write reported, with the before-state's BOM and
+ * editor facts; a text that reached an editor but not the disk (a refused save) stands there
+ * unsaved.
+ */
+function nowHolds(change: GroupChange, w: Written): FileText {
+  const text = 'applied' in w ? w.applied.text : '';
+  const base: FileText = change.current ?? { text, sha256: '', eol: 'LF', bom: false, isOpen: true, isDirty: false };
+  const unsaved = 'applied' in w && !w.applied.saved;
+  return { ...base, text, sha256: sha256Text(text), ...(unsaved ? { isOpen: true, isDirty: true } : {}) };
+}
+
+/** What the journal records of a file's BOM and mode before a change, so a rollback that re-creates it can give them back. */
+function likeOf(current: FileText | undefined): { beforeBom?: boolean; beforeMode?: number } {
+  if (!current) return {};
+  return { ...(current.bom ? { beforeBom: true } : {}), ...(current.mode !== undefined ? { beforeMode: current.mode } : {}) };
+}

@@ -1,0 +1,60 @@
+import { sha256Text } from '../../core/hash';
+import type { Result } from '../../core/types';
+import type { Applied, FileHost, FileLike, FileText, Target } from '../../engine/host';
+import { isFileBytes } from '../../engine/host';
+import { resolveInWorkspace } from '../../files/confine';
+import { readDiskText, readForRestore } from '../../files/disk-text';
+import { languageIdForName } from '../../files/language-by-name';
+import { deleteChecked, ensureParent } from '../../files/recheck-disk';
+import { fileMode } from '../../files/file-mode';
+import { textBytes, writeBytesChecked, writeBytesOverText, writeClosedFileChecked } from '../../files/write-direct';
+
+/**
+ * Files on disk, without an editor: one root every path is confined to (realpath inside it, no
+ * `..` or symlink escape, no hard links; for writes no `.git` internals and never the store);
+ * reads with the extension's decoding (UTF-8, BOM noted, NUL = binary); every write atomic (a
+ * temp file flushed and renamed over the real path, BOM and mode kept) after the disk was read
+ * again and still holds what the tool read; a delete checks the same, then unlinks.
+ */
+export function diskFileHost(root: string, storeDir: string): FileHost {
+  return {
+    roots: () => [{ path: root }],
+    async resolve(input, options) {
+      const r = await resolveInWorkspace(input, [root], { ...options, protectedDirs: [storeDir] });
+      if (!r.ok) return r;
+      const { ok: _ok, ...resolved } = r;
+      return { ok: true, target: { ...resolved, displayPath: resolved.realRelPath } };
+    },
+    async readText(target, maxBytes) {
+      const read = await readDiskText(target.realPath, target.displayPath, maxBytes);
+      if (!read.ok) return read;
+      const mode = await fileMode(target.realPath);
+      return { ok: true, current: { ...read.current, ...(mode !== undefined ? { mode } : {}) } };
+    },
+    readForRestore: (target, maxText, maxRaw) => readForRestore(target.realPath, target.displayPath, maxText, maxRaw),
+    writeText,
+    async writeBytes(target, current, data, createDirs) {
+      if (current === undefined) {
+        const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
+        if (!parent.ok) return parent;
+      }
+      return current !== undefined && !isFileBytes(current)
+        ? writeBytesOverText(target.realPath, current, data, target.displayPath)
+        : writeBytesChecked(target.realPath, current?.sha256 ?? null, data, target.displayPath);
+    },
+    delete: (target, current) => deleteChecked(target.realPath, current, target.displayPath),
+    languageId: (target) => languageIdForName(target.realPath),
+  };
+}
+
+async function writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean, like?: FileLike): Promise<Result<{ applied: Applied }>> {
+  let done: Result<{}>;
+  if (current === undefined) {
+    const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
+    if (!parent.ok) return parent;
+    done = await writeBytesChecked(target.realPath, null, textBytes(newText, like?.bom ?? false), target.displayPath, like?.mode);
+  } else {
+    done = await writeClosedFileChecked(target.realPath, current, newText, target.displayPath);
+  }
+  return done.ok ? { ok: true, applied: { text: newText, sha256: sha256Text(newText), saved: true, notes: [] } } : done;
+}

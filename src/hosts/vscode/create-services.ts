@@ -1,0 +1,155 @@
+import { LateDiagnostics } from './late-diagnostics';
+import * as vscode from 'vscode';
+import * as nodePath from 'node:path';
+import { ActivityLog } from '../../core/activity';
+import { GuardState } from '../../core/guard';
+import { checkInputAgainstSchema, JsonSchema } from '../../core/input';
+import { fail } from '../../core/types';
+import { KeyedLock } from '../../files/file-lock';
+import { promises as fs } from 'node:fs';
+import { findOpenDocument, readCurrentText } from './current-text';
+import { resolveTarget, workspaceRoots } from './resolve-target';
+import { readSettings, SafeEditSettings, setSettingsWarningSink } from './settings';
+import type { Services } from './services';
+import { BackupStore } from '../../history/backupStore';
+import { DiagnosticsActivity } from '../../validate/diagnostics-settle';
+import { configureSyntaxChecks } from '../../validate/syntax/check-syntax';
+import { defaultWasmDirs } from '../../validate/wasm-files';
+import { consentForSensitive } from './sensitive-consent';
+import { ConsentTickets } from './consent-tickets';
+import { UserPrompter } from './user-prompt';
+import { ProposedDocuments } from './proposed-documents';
+import { withUiToken } from './ui-token';
+import { TurnIds } from '../../engine/turn-ids';
+import { vscodeFileHost } from './file-host';
+import { vscodeExecHost } from './exec-confirmation';
+import { vscodeDiagnosticsHost } from './post-edit-diagnostics';
+import { uriOf } from './resolve-target';
+
+/** Builds the per-window services from the extension context and the current settings. */
+export async function createServices(context: vscode.ExtensionContext): Promise<Services> {
+  const output = vscode.window.createOutputChannel('Agent Safe Edit', { log: true });
+  context.subscriptions.push(output);
+  setSettingsWarningSink((line) => output.appendLine(line));
+  const storageDir = (context.storageUri ?? context.globalStorageUri).fsPath;
+  const schemas = toolSchemas(context);
+  const guard = new GuardState({ settings: guardSettings(readSettings()) });
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('safeEdit')) guard.updateSettings(guardSettings(readSettings()));
+    }),
+  );
+
+  const settings = readSettings();
+  const store = new BackupStore(nodePath.join(storageDir, 'backups'), { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes, log: (line) => output.appendLine(line) });
+  const opened = await store.open();
+  if (!opened.ok) output.appendLine(`Backup store could not be opened: ${opened.failure.message}`);
+  else if (opened.recovery.interrupted.length > 0) output.appendLine(`Recovered ${opened.recovery.interrupted.length} interrupted edit(s) from the journal: ${opened.recovery.interrupted.join(', ')}`);
+  if (opened.ok) {
+    for (const g of opened.recovery.interruptedGroups) output.appendLine(`A multi-file change was interrupted (${g.paths.join(', ')}); its files may hold a mix of old and new texts; they are put back to before it.`);
+  }
+  context.subscriptions.push({ dispose: () => void store.close() });
+  const diagnosticsActivity = new DiagnosticsActivity();
+  context.subscriptions.push(diagnosticsActivity);
+  const lateDiagnostics = new LateDiagnostics();
+  context.subscriptions.push(lateDiagnostics);
+  configureSyntaxChecks({ wasmDirs: defaultWasmDirs(context.extensionPath) });
+  const turnIds = new TurnIds();
+  // Only the test runner can answer the consent dialog for the user, never a normal session.
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  const prompter = new UserPrompter(testMode);
+  const proposed = new ProposedDocuments();
+  const consentTickets = new ConsentTickets();
+  context.subscriptions.push(proposed.register());
+
+  const log = (line: string) => output.appendLine(line);
+  // A question that cannot be shown is unanswered: every caller treats that as "no" (a
+  // refusal such as PERMISSION_DENIED), never as an internal error.
+  const ask = (prompt: Parameters<Services['ask']>[0]) => prompter.ask(prompt).catch(() => undefined);
+  const services: Services = {
+    extensionUri: context.extensionUri,
+    files: vscodeFileHost(storageDir),
+    exec: vscodeExecHost({ settings: readSettings, ask }),
+    diagnostics: vscodeDiagnosticsHost({ settings: readSettings, log, diagnosticsActivity, lateDiagnostics }),
+    storageDir,
+    interruptedGroups: opened.ok ? opened.recovery.interruptedGroups : [],
+    locks: new KeyedLock(),
+    activity: new ActivityLog(),
+    guard,
+    store,
+    diagnosticsActivity,
+    lateDiagnostics,
+    turnIdFor: (token) => turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs),
+    consentForSensitive: (target, oldText, newText, tool, holder) =>
+      consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed, { tickets: consentTickets, holder }),
+    consentTickets,
+    consentAnsweredForTests: () => prompter.hasAnswerForTests(),
+    setConsentAnswerForTests: (answer) => prompter.setAnswerForTests(answer),
+    consentPromptsForTests: () => prompter.recordsForTests(),
+    ask,
+    uiTokenForTests: () => (testMode ? withUiToken({}).uiToken : undefined),
+    settings: () => readSettings(),
+    checkInput(tool, input) {
+      const schema = schemas.get(tool);
+      if (!schema) return fail('INTERNAL_ERROR', `No input schema is declared for ${tool}.`);
+      return checkInputAgainstSchema(schema, input);
+    },
+    async identify(p) {
+      const r = await resolveTarget(p, { forWrite: false, allowCreate: true, protectedDirs: [] });
+      return r.ok ? r.target.displayPath : normalizeForGuard(p);
+    },
+    async peekVersion(p) {
+      const r = await resolveTarget(p, { forWrite: false, allowCreate: false, protectedDirs: [] });
+      if (!r.ok) return '';
+      const doc = findOpenDocument(uriOf(r.target));
+      if (doc) return `doc:${doc.version}`;
+      try {
+        const st = await fs.stat(uriOf(r.target).fsPath);
+        return `disk:${st.mtimeMs}:${st.size}`;
+      } catch {
+        return '';
+      }
+    },
+    async peekSha256(p) {
+      const r = await resolveTarget(p, { forWrite: false, allowCreate: false, protectedDirs: [] });
+      if (!r.ok) return '';
+      const t = await readCurrentText(uriOf(r.target), r.target.displayPath, readSettings().maxFileBytes);
+      return t.ok ? t.current.sha256 : '';
+    },
+    log,
+  };
+  return services;
+}
+
+/** The tools' input schemas, read back from our own package.json: one source of truth. */
+function toolSchemas(context: vscode.ExtensionContext): Map<string, JsonSchema> {
+  const tools = (context.extension.packageJSON?.contributes?.languageModelTools ?? []) as { name: string; inputSchema: JsonSchema }[];
+  return new Map(tools.map((t) => [t.name, t.inputSchema]));
+}
+
+function guardSettings(s: SafeEditSettings) {
+  return {
+    patchFailureLimit: s.patchFailureLimit,
+    editFailureLoopLimit: s.editFailureLoopLimit,
+    repeatedCallWarn: s.repeatedCallWarnAt,
+    repeatedCallRefuse: s.repeatedCallRefuseAt,
+    badInputRepeatLimit: s.repeatedBadInputLimit,
+    idleResetMinutes: s.idleResetMinutes,
+  };
+}
+
+/**
+ * The guard's file identity without touching the disk: slashes normalized, a leading "./"
+ * dropped, an absolute path inside a workspace folder made relative.
+ */
+function normalizeForGuard(p: string): string {
+  let s = p.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+  for (const root of workspaceRoots()) {
+    const rel = nodePath.relative(root.path, p);
+    if (nodePath.isAbsolute(p) && rel && !rel.startsWith('..') && !nodePath.isAbsolute(rel)) {
+      s = rel.replace(/\\/g, '/');
+      break;
+    }
+  }
+  return s;
+}

@@ -1,0 +1,124 @@
+import { promises as fs } from 'node:fs';
+import { sha256Bytes } from '../../core/hash';
+import { fail, Result } from '../../core/types';
+import type { Applied, FileContent, FileHost, FileLike, FileText, Target } from '../../engine/host';
+import { sha256Text } from '../../core/hash';
+import { defaultFileMode, fileMode } from '../../files/file-mode';
+import { isFileBytes } from '../../engine/host';
+import { recheckDisk, ensureParent } from '../../files/recheck-disk';
+import { textBytes, writeBytesChecked, writeBytesOverText } from '../../files/write-direct';
+import { applyTextChange, createFileWithText, deleteFileEdit, writeClosedFileBytes } from './apply-text';
+import { readCurrentForRestore } from './current-bytes';
+import { readCurrentText } from './current-text';
+import { languageIdFor } from './language-id';
+import { resolveTarget, uriOf, workspaceRoots } from './resolve-target';
+
+/**
+ * Files the VS Code way: an open editor's unsaved text is what a tool reads; a change goes
+ * through a WorkspaceEdit and is saved (undoable, in local history) unless the user had unsaved
+ * changes there; where an editor model would change bytes outside the edit (a closed file with
+ * mixed line endings) or holds a stale copy, the text is written to disk directly. Before any
+ * overwrite or delete of what the user has not got open with unsaved changes, the disk is read
+ * again and must still hold what the tool read.
+ */
+export function vscodeFileHost(storageDir: string): FileHost {
+  return {
+    roots: workspaceRoots,
+    resolve: (input, options) => resolveTarget(input, { ...options, protectedDirs: [storageDir] }),
+    async readText(target, maxBytes) {
+      const read = await readCurrentText(uriOf(target), target.displayPath, maxBytes);
+      if (!read.ok) return read;
+      const mode = await fileMode(target.realPath);
+      return { ok: true, current: { ...read.current, ...(mode !== undefined ? { mode } : {}) } };
+    },
+    readForRestore: (target, maxText, maxRaw) => readCurrentForRestore(uriOf(target), target.displayPath, maxText, maxRaw),
+    writeText,
+    async writeBytes(target, current, data, createDirs) {
+      if (current === undefined) {
+        const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
+        if (!parent.ok) return parent;
+      }
+      if (isFileBytes(current) || current === undefined) return writeBytesChecked(target.realPath, current?.sha256 ?? null, data, target.displayPath);
+      // A text an editor decoded from another encoding: the disk must still hold its bytes.
+      if (current.diskBytes) return writeBytesChecked(target.realPath, sha256Bytes(current.diskBytes), data, target.displayPath);
+      return writeBytesOverText(target.realPath, current, data, target.displayPath);
+    },
+    async delete(target, current) {
+      const unchanged = await stillHolds(target, current);
+      if (!unchanged.ok) return unchanged;
+      return deleteFileEdit(uriOf(target));
+    },
+    languageId: (target) => languageIdFor(uriOf(target)),
+  };
+}
+
+async function writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean, like?: FileLike): Promise<Result<{ applied: Applied }>> {
+  if (current === undefined) {
+    // A WorkspaceEdit creates a file without a BOM and with the default mode: a file that must
+    // have either (a moved or re-created one) is written to disk directly.
+    if (like && needsDirectCreate(like)) return createDirect(target, newText, createDirs, like);
+    return createFileWithText(uriOf(target), newText, createDirs, target.displayPath);
+  }
+  if (writesToDiskDirectly(current)) return writeClosedFileBytes(target.realPath, current, newText, target.displayPath, directWriteNote(current));
+  const unchanged = await stillHolds(target, current);
+  if (!unchanged.ok) return unchanged;
+  const applied = await applyTextChange(uriOf(target), current.text, newText);
+  return applied.ok && current.diskBytes && applied.applied.saved ? withDiskHash(target, applied.applied) : applied;
+}
+
+/**
+ * A text saved in another encoding: the hash of the bytes the save left, for the journal, so a
+ * rollback that reads the file as bytes (no editor decodes it then) knows it unchanged.
+ */
+async function withDiskHash(target: Target, applied: Applied): Promise<Result<{ applied: Applied }>> {
+  try {
+    const bytes = await fs.readFile(target.realPath);
+    const diskSha256 = sha256Bytes(bytes);
+    return { ok: true, applied: diskSha256 === applied.sha256 ? applied : { ...applied, diskSha256 } };
+  } catch {
+    return { ok: true, applied };
+  }
+}
+
+function needsDirectCreate(like: FileLike): boolean {
+  return like.bom || (like.mode !== undefined && like.mode !== defaultFileMode());
+}
+
+async function createDirect(target: Target, text: string, createDirs: boolean, like: FileLike): Promise<Result<{ applied: Applied }>> {
+  const parent = await ensureParent(target.realPath, createDirs, target.displayPath);
+  if (!parent.ok) return parent;
+  const done = await writeBytesChecked(target.realPath, null, textBytes(text, like.bom), target.displayPath, like.mode);
+  if (!done.ok) return done;
+  const note = `${target.displayPath} was written directly to disk to keep ${like.bom ? 'its UTF-8 BOM' : ''}${like.bom && like.mode !== undefined ? ' and ' : ''}${like.mode !== undefined ? 'its permission bits' : ''} (no editor undo for this step; rollback_file can undo it).`;
+  return { ok: true, applied: { text, sha256: sha256Text(text), saved: true, notes: [note] } };
+}
+
+/**
+ * The re-check before an overwrite or a delete: the file, read again the way the tool read it
+ * (an editor with unsaved changes: its text; otherwise the disk, decoded as the editor keeps
+ * it), must still be what the tool read. Another program's change made meanwhile — while a
+ * consent dialog, a validator or earlier saves ran — is never overwritten or deleted unseen.
+ */
+async function stillHolds(target: Target, current: FileContent): Promise<Result<{}>> {
+  if (isFileBytes(current)) return recheckDisk(target.realPath, { bytes: current.bytes, sha256: current.sha256 }, target.displayPath);
+  const again = await readCurrentText(uriOf(target), target.displayPath, Number.MAX_SAFE_INTEGER);
+  if (again.ok && again.current.text === current.text && again.current.bom === current.bom) return { ok: true };
+  const where = current.isDirty ? 'in the editor (someone typed in it)' : 'on disk (another program wrote it)';
+  return fail('HASH_MISMATCH', `${target.displayPath} changed ${where} while the change was being prepared. Nothing was changed; read the file again.`, { reason: 'changed_meanwhile' });
+}
+
+/**
+ * True when a text change is written to the disk rather than through an editor model: a file
+ * with mixed line endings, closed or open (a model normalizes every other line ending; an open
+ * one already has, and would save that), or a model that has not yet reloaded what another
+ * program wrote (it would overwrite that).
+ */
+export function writesToDiskDirectly(current: FileText): boolean {
+  return current.editorStale === true || current.editorEolNormalized === true || (current.eol === 'mixed' && !current.isOpen);
+}
+
+function directWriteNote(current: FileText): string {
+  return current.editorStale
+    ? 'Another program had changed the file on disk and the editor had not reloaded it yet, so the edit was computed from the disk and written directly to disk (no editor undo for this edit; rollback_file restores it).'
+    : 'The file has mixed line endings, which an editor model would normalize, so the edit was written directly to disk to keep every other line ending as it was (no editor undo for this edit; rollback_file restores it).';
+}

@@ -1,0 +1,94 @@
+import { strict as assert } from 'node:assert';
+import { sha256Text } from '../../../../src/core/hash';
+import { FakeHost } from '../fake-host';
+
+// The edit pipelines' branches through the engine's runner, in plain Node on the in-memory
+// host: what each refusal leaves (nothing written, an attempt journaled) and what lands.
+
+describe('engine/edit: the single- and multi-file pipelines on a fake host', () => {
+  let fake: FakeHost;
+  let call: (tool: string, input: Record<string, unknown>) => Promise<Record<string, any>>;
+  beforeEach(async () => {
+    fake = await new FakeHost().open();
+    call = (tool, input) => fake.call(tool, input);
+  });
+  afterEach(() => fake.close());
+
+  it('a stale base_sha256 is HASH_MISMATCH with nothing written', async () => {
+    fake.put('a.txt', 'one\n');
+    const r = await call('write_file', { path: 'a.txt', content: 'two\n', base_sha256: sha256Text('zero\n') });
+    assert.equal(r.error_type, 'HASH_MISMATCH');
+    assert.equal(fake.shown('a.txt'), 'one\n');
+    assert.deepEqual(fake.log, []);
+  });
+
+  it('a declined consent is journaled as a blocked attempt and writes nothing', async () => {
+    fake.put('a.txt', 'one\n');
+    fake.consent = 'deny';
+    const r = await call('write_file', { path: 'a.txt', content: 'two\n', base_sha256: sha256Text('one\n') });
+    assert.equal(r.error_type, 'PERMISSION_DENIED');
+    assert.equal(fake.shown('a.txt'), 'one\n');
+    assert.equal(fake.store.list('a.txt')[0].outcome, 'blocked');
+  });
+
+  it('an edit lands, and rollback_file restores it as a change of its own', async () => {
+    fake.put('a.txt', 'one\ntwo\n');
+    const r = await call('replace_in_file', { path: 'a.txt', old_text: 'two', new_text: 'three', base_sha256: sha256Text('one\ntwo\n') });
+    assert.equal(r.success, true, JSON.stringify(r));
+    assert.equal(fake.shown('a.txt'), 'one\nthree\n');
+    const back = await call('rollback_file', { path: 'a.txt' });
+    assert.equal(back.success, true, JSON.stringify(back));
+    assert.equal(fake.shown('a.txt'), 'one\ntwo\n');
+    assert.deepEqual(fake.store.list('a.txt').map((e) => e.tool), ['rollback_file', 'replace_in_file']);
+  });
+
+  it('a multi-file change whose second file does not match writes nothing and journals the failure against that file', async () => {
+    fake.put('a.txt', 'alpha\n');
+    fake.put('b.txt', 'beta\n');
+    const r = await call('replace_in_file', { edits: [{ path: 'a.txt', old_text: 'alpha', new_text: 'ALPHA' }, { path: 'b.txt', old_text: 'gamma', new_text: 'GAMMA' }] });
+    assert.equal(r.success, false);
+    assert.equal(r.nothing_written, true);
+    assert.equal(r.path, 'b.txt');
+    assert.deepEqual([fake.shown('a.txt'), fake.shown('b.txt')], ['alpha\n', 'beta\n']);
+    assert.deepEqual(fake.log, []);
+  });
+
+  it('a multi-file change whose write fails at the second file leaves the first as it was', async () => {
+    fake.put('a.txt', 'alpha\n');
+    fake.put('b.txt', 'beta\n');
+    fake.failWrite.add('b.txt');
+    const r = await call('replace_in_file', { edits: [{ path: 'a.txt', old_text: 'alpha', new_text: 'ALPHA' }, { path: 'b.txt', old_text: 'beta', new_text: 'BETA' }] });
+    assert.equal(r.success, false, JSON.stringify(r));
+    assert.deepEqual([fake.shown('a.txt'), fake.shown('b.txt')], ['alpha\n', 'beta\n']);
+    assert.deepEqual(fake.log, ['write a.txt', 'write a.txt']);
+  });
+
+  it('a file another program rewrote between the read and the write is not overwritten', async () => {
+    fake.put('a.txt', 'one\n');
+    fake.beforeChange.set('a.txt', () => fake.put('a.txt', 'theirs\n'));
+    const r = await call('write_file', { path: 'a.txt', content: 'mine\n', base_sha256: sha256Text('one\n') });
+    assert.equal(r.success, false);
+    assert.equal(r.error_type, 'HASH_MISMATCH');
+    assert.equal(fake.shown('a.txt'), 'theirs\n');
+  });
+
+  it('deleting a file the shrink guard protects needs allow_size_reduce, as a shrink does; a move of it does not', async () => {
+    const big = 'x'.repeat(5000) + '\n';
+    fake.put('big.txt', big);
+    fake.put('small.txt', 'tiny\n');
+    const patch = '*** Begin Patch\n*** Delete File: big.txt\n*** End Patch\n';
+    const refused = await call('safe_patch', { unified_diff: patch, base_hashes: { 'big.txt': sha256Text(big) } });
+    assert.equal(refused.error_type, 'SIZE_REDUCTION_BLOCKED', JSON.stringify(refused));
+    assert.equal(refused.nothing_written, true);
+    assert.equal(fake.shown('big.txt'), big);
+    assert.equal(fake.store.list('big.txt')[0].outcome, 'blocked');
+    const small = await call('safe_patch', { unified_diff: '*** Begin Patch\n*** Delete File: small.txt\n*** End Patch\n', base_hashes: { 'small.txt': sha256Text('tiny\n') } });
+    assert.equal(small.success, true, JSON.stringify(small));
+    const moved = await call('safe_patch', { unified_diff: '*** Begin Patch\n*** Update File: big.txt\n*** Move to: moved.txt\n@@\n-' + 'x'.repeat(5000) + '\n+y\n*** End Patch\n', base_hashes: { 'big.txt': sha256Text(big) } });
+    assert.equal(moved.success, true, JSON.stringify(moved));
+    fake.put('big2.txt', big);
+    const allowed = await call('safe_patch', { unified_diff: '*** Begin Patch\n*** Delete File: big2.txt\n*** End Patch\n', base_hashes: { 'big2.txt': sha256Text(big) }, allow_size_reduce: true });
+    assert.equal(allowed.success, true, JSON.stringify(allowed));
+    assert.equal(fake.shown('big2.txt'), undefined);
+  });
+});

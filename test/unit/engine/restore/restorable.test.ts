@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { BackupStore } from '../../../../src/history/backupStore';
+import { restorableEntries } from '../../../../src/engine/restore/restorable';
+import { sha256Text } from '../../../../src/core/hash';
+import { tempRoot } from '../../history/helpers';
+
+// restorableEntries is what rollback_file, list_backups and the commands number as
+// "revision N"; it rests on history/retention's isRestorable.
+describe('restorableEntries', () => {
+  let root: string;
+  let store: BackupStore;
+  beforeEach(async () => { root = tempRoot(); store = new BackupStore(root); assert.ok((await store.open()).ok); });
+  afterEach(async () => { await store.close(); fs.rmSync(root, { recursive: true, force: true }); });
+
+  async function change(before: string, after: string, tool = 'write_file'): Promise<void> {
+    const begun = await store.begin({ tool, path: 'f.c', beforeText: before });
+    assert.ok(begun.ok);
+    assert.ok((await store.finish(begun.id, { afterText: after, outcome: 'applied' })).ok);
+  }
+
+  it('numbers the states before each change, newest first, skipping attempts that changed nothing', async () => {
+    await change('v0\n', 'v1\n');
+    await change('v1\n', 'v2\n');
+    assert.ok((await store.recordAttempt({ tool: 'write_file', path: 'f.c', outcome: 'blocked', beforeText: 'v2\n' })).ok);
+    const tried = await store.begin({ tool: 'safe_patch', path: 'f.c', beforeText: 'v2\n' });
+    assert.ok(tried.ok);
+    assert.ok((await store.finish(tried.id, { outcome: 'failed' })).ok);
+    await change('v2\n', 'v3\n');
+    assert.deepEqual(restorableEntries(store.list('f.c')).map((e) => e.before_sha256), ['v2\n', 'v1\n', 'v0\n'].map(sha256Text));
+  });
+
+  it('after a rollback, revision 0 is the state the rollback replaced (a rollback can be rolled back)', async () => {
+    await change('v0\n', 'v1\n');
+    await change('v1\n', 'v0\n', 'rollback_file');
+    const [latest] = restorableEntries(store.list('f.c'));
+    assert.equal(latest.tool, 'rollback_file');
+    const read = await store.readText(latest.before_sha256);
+    assert.ok(read.ok && read.text === 'v1\n');
+  });
+
+  it('does not offer an edit still in flight (pending) as a revision', async () => {
+    await change('v0\n', 'v1\n');
+    const inFlight = await store.begin({ tool: 'write_file', path: 'f.c', beforeText: 'v1\n' });
+    assert.ok(inFlight.ok);
+    const entries = store.list('f.c');
+    assert.equal(entries[0].outcome, 'pending');
+    assert.deepEqual(restorableEntries(entries).map((e) => e.before_sha256), [sha256Text('v0\n')]);
+  });
+});
