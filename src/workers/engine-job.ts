@@ -3,6 +3,7 @@ import { applySearchReplace } from '../core/replace';
 import { planApplyPatch } from '../core/apply-patch';
 import { planUnifiedFiles, planReplaceEdits, ReplaceEdit, MultiFilePlan } from '../core/multi-file';
 import type { EngineResult } from '../core/patch';
+import type { WorkBudget } from '../core/patch/work-meter';
 
 /**
  * One call of the edit engine as plain data, so that it can run on a worker thread (see
@@ -18,23 +19,35 @@ export type EngineJob =
 
 export type JobResult<J extends EngineJob> = J extends { kind: 'unified_diff' | 'search_replace' } ? EngineResult : MultiFilePlan;
 
-/** Runs the job on this thread. */
+/** Runs the job on this thread, with the engine's default work budget. */
 export function runEngineJob<J extends EngineJob>(job: J): JobResult<J> {
-  return run(job) as JobResult<J>;
+  return run(job, undefined) as JobResult<J>;
 }
 
-function run(job: EngineJob): EngineResult | MultiFilePlan {
+/**
+ * Runs the job on this thread with a work budget of `base` fixed steps (see
+ * core/patch/work-meter.ts); `tripped` says the budget was passed somewhere (the result then
+ * holds a TOO_LARGE that the default budget might not have given).
+ */
+export function runEngineJobWithin<J extends EngineJob>(job: J, base: number): { result: JobResult<J>; tripped: boolean } {
+  const workBudget: WorkBudget = { base };
+  const result = run(job, workBudget) as JobResult<J>;
+  return { result, tripped: workBudget.tripped === true };
+}
+
+function run(job: EngineJob, workBudget: WorkBudget | undefined): EngineResult | MultiFilePlan {
+  const options = { workBudget };
   switch (job.kind) {
     case 'unified_diff':
-      return applyUnifiedDiff(job.base, job.patch);
+      return applyUnifiedDiff(job.base, job.patch, options);
     case 'search_replace':
-      return applySearchReplace(job.base, job.oldText, job.newText, { expectedReplacements: job.expectedReplacements });
+      return applySearchReplace(job.base, job.oldText, job.newText, { expectedReplacements: job.expectedReplacements, ...options });
     case 'patch_files': {
       const read = readerOf(job.files);
-      return job.format === 'apply_patch' ? planApplyPatch(job.patch, read) : planUnifiedFiles(job.patch, read);
+      return job.format === 'apply_patch' ? planApplyPatch(job.patch, read, options) : planUnifiedFiles(job.patch, read, options);
     }
     case 'replace_edits':
-      return planReplaceEdits(job.edits, readerOf(job.files));
+      return planReplaceEdits(job.edits, readerOf(job.files), options);
   }
 }
 

@@ -18,7 +18,7 @@ import { MAX_HUNKS_PER_CALL } from '../catalog/limits';
 import { parseApplyPatch } from './parse';
 import { placeHunks } from './place-hunks';
 import { combineFilePlans } from './combine';
-import type { ApplyPatchError, ApplyPatchErrorType, ApplyPatchPlan, Chunk, FileOp, FilePlan, ReadFile } from './types';
+import type { ApplyPatchError, ApplyPatchErrorType, ApplyPatchPlan, Chunk, FileOp, FilePlan, PlanOptions, ReadFile } from './types';
 
 type FileOutcome = { ok: true; plan: FilePlan } | { ok: false; error: ApplyPatchError };
 
@@ -32,7 +32,7 @@ const quote = (s: string) => `'${s.trim().length > 120 ? s.trim().slice(0, 120) 
  * whole or not at all. A patch whose every change is already in the files is a success with
  * `already_applied: true` and every file `unchanged`.
  */
-export function planApplyPatch(patchText: string, readFile: ReadFile): ApplyPatchPlan {
+export function planApplyPatch(patchText: string, readFile: ReadFile, options: PlanOptions = {}): ApplyPatchPlan {
   const parsed = parseApplyPatch(patchText);
   if (!parsed.ok) {
     return {
@@ -46,10 +46,10 @@ export function planApplyPatch(patchText: string, readFile: ReadFile): ApplyPatc
   }
   const count = parsed.ops.reduce((n, op) => n + (op.kind === 'update' ? op.chunks.length : 0), 0);
   if (count > MAX_HUNKS_PER_CALL) return { ok: false, error: tooManyHunks(count, MAX_HUNKS_PER_CALL, 'chunks') };
-  return combineFilePlans(parsed.ops.map((op) => planOne(op, readFile)), { notes: parsed.notes });
+  return combineFilePlans(parsed.ops.map((op) => planOne(op, readFile, options)), { notes: parsed.notes });
 }
 
-function planOne(op: FileOp, readFile: ReadFile): FileOutcome {
+function planOne(op: FileOp, readFile: ReadFile, options: PlanOptions): FileOutcome {
   const current = readFile(op.path);
   if (op.kind === 'add') {
     const text = op.lines.map((l) => l + '\n').join('');
@@ -69,7 +69,7 @@ function planOne(op: FileOp, readFile: ReadFile): FileOutcome {
   if (moving && readFile(op.moveTo!) !== undefined) {
     return fail(op.path, 'FILE_EXISTS', `${op.path}: "*** Move to: ${op.moveTo}" names a file that already exists. Move to a new path, or delete that file first in its own call.`);
   }
-  const r = planUpdate(current, op.chunks);
+  const r = planUpdate(current, op.chunks, options);
   if (!r.ok) return { ok: false, error: { ...r.error, path: op.path, message: `${op.path}: ${r.error.message}` } };
   const plan: FilePlan = { path: op.path, action: moving ? 'move' : 'update', ...r.plan };
   if (moving) {
@@ -82,10 +82,10 @@ function planOne(op: FileOp, readFile: ReadFile): FileOutcome {
 type UpdateOutcome = { ok: true; plan: Omit<FilePlan, 'path' | 'action'> } | { ok: false; error: ApplyPatchError };
 
 /** Apply the chunks of one update section to `base`: anchors resolved, then placeHunks. */
-function planUpdate(base: string, chunks: Chunk[]): UpdateOutcome {
+function planUpdate(base: string, chunks: Chunk[], options: PlanOptions): UpdateOutcome {
   if (!chunks.length) return { ok: true, plan: { text: base, hunks: [], unchanged: true } };
   // one context for the anchors and every placement of the chunks (see patch-context.ts)
-  const ctx = contextFor(base, chunks.map((ch) => ({ index: ch.index, lines: ch.lines, oldNoEol: false, newNoEol: false })));
+  const ctx = contextFor(base, chunks.map((ch) => ({ index: ch.index, lines: ch.lines, oldNoEol: false, newNoEol: false })), options);
   try {
     const hunks: Hunk[] = [];
     for (const ch of chunks) {
@@ -95,7 +95,7 @@ function planUpdate(base: string, chunks: Chunk[]): UpdateOutcome {
     }
     return placeHunks(base, hunks, ctx);
   } catch (e) {
-    if (e instanceof WorkLimitExceeded) return { ok: false, error: { type: 'TOO_LARGE', message: tooLargeMessage('This part of the patch') } };
+    if (e instanceof WorkLimitExceeded) return { ok: false, error: { type: 'TOO_LARGE', message: tooLargeMessage('This part of the patch'), work_limit: e.limit } };
     throw e;
   }
 }

@@ -29,7 +29,7 @@ export function placeHunks(base: string, hunks: Hunk[], ctx: PatchContext = cont
   const already = hunks.filter((h) => edgeInsertionApplied(ctx, h, reverseOf(h))).map((h) => h.index);
   let rest = hunks.filter((h) => !already.includes(h.index));
   if (!rest.length) return { ok: true, plan: { ...placed(base, [], already, undefined), unchanged: true } };
-  let r = applyFilePatch(base, { hunks: rest }, {}, ctx);
+  let r = applyFilePatch(base, { hunks: rest }, ctx.options, ctx);
   if (!r.ok) {
     const more = rest.filter((h) => {
       const a = alone(h);
@@ -40,7 +40,7 @@ export function placeHunks(base: string, hunks: Hunk[], ctx: PatchContext = cont
     already.sort((a, b) => a - b);
     rest = rest.filter((h) => !already.includes(h.index));
     if (!rest.length) return { ok: true, plan: { ...placed(base, [], already, undefined), unchanged: true } };
-    r = applyFilePatch(base, { hunks: rest }, {}, ctx);
+    r = applyFilePatch(base, { hunks: rest }, ctx.options, ctx);
     if (!r.ok) return { ok: false, error: asError(r.error) };
   }
   return { ok: true, plan: placed(r.text, r.hunks ?? [], already, r.tolerance, r.notes) };

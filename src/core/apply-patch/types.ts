@@ -1,3 +1,4 @@
+import type { WorkBudget } from '../patch/work-meter';
 /**
  * Types of the apply_patch (V4A) engine: the parsed patch, and the per-file plan or the
  * failure it produces. Failures are values; nothing here throws on bad input.
@@ -70,6 +71,8 @@ export interface ApplyPatchError {
   /** TOO_LARGE: the count limit the call passed (hunks or edits per call), and the count. */
   limit?: number;
   hunk_count?: number;
+  /** TOO_LARGE: the work budget this file's placement passed (see core/patch/work-meter.ts). */
+  work_limit?: number;
 }
 
 export type ApplyPatchPlan =
@@ -81,6 +84,12 @@ export type ApplyPatchPlan =
       notes?: string[];
     }
   | { ok: false; error: ApplyPatchError };
+
+/** How a plan is computed (the engine's answer does not depend on it, only whether it is cut off). */
+export interface PlanOptions {
+  /** The work budget's fixed allowance, and where a passed limit is recorded (see core/patch/work-meter.ts). */
+  workBudget?: WorkBudget;
+}
 
 /** The current text of a workspace-relative path, or undefined when no such file exists. */
 export type ReadFile = (path: string) => string | undefined;

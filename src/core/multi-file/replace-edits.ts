@@ -19,10 +19,10 @@ import type { LineChange } from '../diff';
 import { diffAround } from '../diff/around';
 import { splitLinesKeepEnds } from '../diff/lines';
 import { renderWindow } from '../patch/render';
-import type { FilePlan, ReadFile } from '../apply-patch/types';
+import type { FilePlan, PlanOptions, ReadFile } from '../apply-patch/types';
 import type { Tier } from '../patch/types';
 import { mostTolerant } from '../patch/types';
-import { WorkMeter, WorkLimitExceeded, tooLargeMessage } from '../patch/work-meter';
+import { WorkMeter, WorkLimitExceeded, tooLargeMessage, lineCount } from '../patch/work-meter';
 import { combineFilePlans } from '../apply-patch/combine';
 import { MAX_EDITS_PER_CALL } from '../catalog/limits';
 import type { MultiFileError, MultiFilePlan } from './types';
@@ -39,7 +39,7 @@ interface Placed { edit: number; changes: LineChange[]; after: (i: number) => st
 
 type Outcome = { ok: true; plan: FilePlan } | { ok: false; error: MultiFileError };
 
-export function planReplaceEdits(edits: readonly ReplaceEdit[], readFile: ReadFile): MultiFilePlan {
+export function planReplaceEdits(edits: readonly ReplaceEdit[], readFile: ReadFile, options: PlanOptions = {}): MultiFilePlan {
   if (edits.length > MAX_EDITS_PER_CALL) {
     return { ok: false, error: { type: 'TOO_LARGE', message: `The call has ${edits.length} edits; one call makes at most ${MAX_EDITS_PER_CALL} (MAX_EDITS_PER_CALL). Nothing was applied. Split the edits into several calls.`, limit: MAX_EDITS_PER_CALL } };
   }
@@ -49,17 +49,17 @@ export function planReplaceEdits(edits: readonly ReplaceEdit[], readFile: ReadFi
     if (list) list.push(i);
     else byPath.set(e.path, [i]);
   });
-  const outcomes = [...byPath].map(([path, indexes]) => planFileBounded(path, indexes, edits, readFile));
+  const outcomes = [...byPath].map(([path, indexes]) => planFileBounded(path, indexes, edits, readFile, options));
   return combineFilePlans(outcomes, { alreadyNote: 'every edit is already in the files: nothing to apply', singleFileSuffix: ' Nothing was applied.' });
 }
 
 /** planFile, with a passed work budget answered as TOO_LARGE for this file. */
-function planFileBounded(path: string, indexes: number[], edits: readonly ReplaceEdit[], readFile: ReadFile): Outcome {
+function planFileBounded(path: string, indexes: number[], edits: readonly ReplaceEdit[], readFile: ReadFile, options: PlanOptions): Outcome {
   try {
-    return planFile(path, indexes, edits, readFile);
+    return planFile(path, indexes, edits, readFile, options);
   } catch (e) {
     if (!(e instanceof WorkLimitExceeded)) throw e;
-    return { ok: false, error: { type: 'TOO_LARGE', message: `${path}: ${tooLargeMessage('These edits')}`, path } };
+    return { ok: false, error: { type: 'TOO_LARGE', message: `${path}: ${tooLargeMessage('These edits')}`, path, work_limit: e.limit } };
   }
 }
 
@@ -69,14 +69,18 @@ function planFileBounded(path: string, indexes: number[], edits: readonly Replac
  * by diffing two copies of the whole file: the cost per edit is a search of the text and the
  * lines it touches.
  */
-function planFile(path: string, indexes: number[], edits: readonly ReplaceEdit[], readFile: ReadFile): Outcome {
+function planFile(path: string, indexes: number[], edits: readonly ReplaceEdit[], readFile: ReadFile, options: PlanOptions): Outcome {
   const base = readFile(path);
   const failed = (edit: number, type: MultiFileError['type'], message: string, extra: Partial<MultiFileError> = {}): Outcome =>
     ({ ok: false, error: { ...extra, type, message: `${path}: edit ${edit}: ${message}`, path, edit } });
   if (base === undefined) return failed(indexes[0] + 1, 'FILE_NOT_FOUND', 'no such file. replace_in_file edits existing files; create a new file with write_file.');
-  let editChars = 0;
-  for (const i of indexes) editChars += edits[i].old_text.length + edits[i].new_text.length;
-  const ctx = new ReplaceContext(base, WorkMeter.forInput(base.length, editChars));
+  let chars = base.length;
+  let lines = 0;
+  for (const i of indexes) {
+    chars += edits[i].old_text.length + edits[i].new_text.length;
+    lines += lineCount(edits[i].old_text) + lineCount(edits[i].new_text);
+  }
+  const ctx = new ReplaceContext(base, WorkMeter.forInput(chars, lines, options.workBudget));
   const baseLines = splitLinesKeepEnds(base);
   const placed: Placed[] = [];
   const already: number[] = [];

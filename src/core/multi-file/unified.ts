@@ -11,17 +11,17 @@
  * `readFile` aside). Every section is planned, so a failure says which files would apply.
  */
 import { parsePatch, FilePatch } from '../patch/parse';
-import { applyFilePatch } from '../patch/apply';
+import { applyFilePatch, contextFor } from '../patch/apply';
 import { placeHunks, PlaceOutcome } from '../apply-patch/place-hunks';
 import { WorkLimitExceeded, tooLargeMessage, tooManyHunks } from '../patch/work-meter';
 import { MAX_HUNKS_PER_CALL } from '../catalog/limits';
 import { combineFilePlans } from '../apply-patch/combine';
-import type { FilePlan, ReadFile } from '../apply-patch/types';
+import type { FilePlan, PlanOptions, ReadFile } from '../apply-patch/types';
 import type { MultiFileError, MultiFilePlan } from './types';
 
 type Outcome = { ok: true; plan: FilePlan } | { ok: false; error: MultiFileError };
 
-export function planUnifiedFiles(patchText: string, readFile: ReadFile): MultiFilePlan {
+export function planUnifiedFiles(patchText: string, readFile: ReadFile, options: PlanOptions = {}): MultiFilePlan {
   const parsed = parsePatch(patchText);
   if (!parsed.ok) return { ok: false, error: { type: 'INVALID_PATCH', message: `${parsed.message} Send a unified diff with ---/+++ headers per file and @@ hunks whose lines start with ' ', '-' or '+'.` } };
   const count = parsed.files.reduce((n, f) => n + f.hunks.length, 0);
@@ -38,7 +38,7 @@ export function planUnifiedFiles(patchText: string, readFile: ReadFile): MultiFi
       seen.add(n);
     }
   }
-  return combineFilePlans(parsed.files.map((f) => planSection(f, readFile)));
+  return combineFilePlans(parsed.files.map((f) => planSection(f, readFile, options)));
 }
 
 /** The path a section changes: its old path (a delete or move starts there), else its new one. */
@@ -55,12 +55,12 @@ export function unifiedPaths(patchText: string): string[] {
   return out;
 }
 
-function planSection(f: FilePatch, readFile: ReadFile): Outcome {
+function planSection(f: FilePatch, readFile: ReadFile, options: PlanOptions): Outcome {
   const path = sectionPath(f) as string;
   const current = readFile(path);
   const failed = (type: MultiFileError['type'], message: string, extra: Partial<MultiFileError> = {}): Outcome => ({ ok: false, error: { type, message: `${path}: ${message}`, path, ...extra } });
   if (f.oldPath === undefined) {
-    const r = applyFilePatch('', f);
+    const r = applyFilePatch('', f, options);
     if (!r.ok) return failed(r.error.type, r.error.message, { hunk: r.error.hunk });
     if (current !== undefined) {
       if (current.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n') === r.text) return { ok: true, plan: { path, action: 'add', text: current, unchanged: true, notes: ['the file already exists with this content'] } };
@@ -75,7 +75,7 @@ function planSection(f: FilePatch, readFile: ReadFile): Outcome {
   if (!f.hunks.length) return moving ? { ok: true, plan: { path, action: 'move', text: current, move_to: f.newPath } } : failed('INVALID_PATCH', 'the section has no @@ hunk.');
   // Placed as the apply_patch format's chunks are: a retried diff finds its hunks already in
   // the file and reports them as already applied instead of failing or applying them twice.
-  const r = placeHunksBounded(current, f.hunks);
+  const r = placeHunksBounded(current, f.hunks, options);
   if (!r.ok) {
     const { type, message, ...data } = r.error;
     return failed(type, message, data as Partial<MultiFileError>);
@@ -89,11 +89,11 @@ function planSection(f: FilePatch, readFile: ReadFile): Outcome {
 }
 
 /** placeHunks, with a passed work budget answered as TOO_LARGE for this file. */
-function placeHunksBounded(base: string, hunks: FilePatch['hunks']): PlaceOutcome {
+function placeHunksBounded(base: string, hunks: FilePatch['hunks'], options: PlanOptions): PlaceOutcome {
   try {
-    return placeHunks(base, hunks);
+    return placeHunks(base, hunks, contextFor(base, hunks, options));
   } catch (e) {
-    if (e instanceof WorkLimitExceeded) return { ok: false, error: { type: 'TOO_LARGE', message: tooLargeMessage('This part of the patch') } };
+    if (e instanceof WorkLimitExceeded) return { ok: false, error: { type: 'TOO_LARGE', message: tooLargeMessage('This part of the patch'), work_limit: e.limit } };
     throw e;
   }
 }

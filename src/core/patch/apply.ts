@@ -43,9 +43,13 @@ export function applyUnifiedDiff(baseText: string, patchText: string, options: A
 
 /** A context for placing `hunks` on `baseText`, with a work budget for both. */
 export function contextFor(baseText: string, hunks: readonly Hunk[], options: ApplyPatchOptions = {}): PatchContext {
-  let patchChars = 0;
-  for (const h of hunks) for (const l of h.lines) patchChars += l.text.length + 2;
-  return new PatchContext(baseText, options, WorkMeter.forInput(baseText.length, patchChars));
+  let chars = baseText.length;
+  let lines = 0;
+  for (const h of hunks) {
+    lines += h.lines.length;
+    for (const l of h.lines) chars += l.text.length;
+  }
+  return new PatchContext(baseText, options, WorkMeter.forInput(chars, lines, options.workBudget));
 }
 
 /**

@@ -40,7 +40,12 @@ export class ExactLocator {
     if (!this.pieces && this.scanned < this.scansBeforeIndex * (this.raw.length + 1)) {
       this.scanned += this.raw.length + 1;
       this.meter.charge(Math.ceil(this.raw.length / CHARS_PER_STEP) + oldLines.length);
-      return scanExact(this.raw, oldLines, this.eol);
+      // characters the search compared one by one (a repetitive text) count too: toward the
+      // meter (a tight loop: a quarter of a comparison each), and toward indexing sooner
+      return scanExact(this.raw, oldLines, this.eol, (steps) => {
+        this.scanned += steps;
+        this.meter.charge(Math.ceil(steps / 4));
+      });
     }
     const { index, offsetOf } = (this.pieces ??= this.indexed ? this.indexed() : this.indexPieces());
     const runs = findRuns(index, oldLines, 0, index.length, 2, this.meter);

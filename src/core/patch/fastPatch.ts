@@ -22,7 +22,7 @@ export interface ExactScan {
   offset: number;
 }
 
-export function scanExact(raw: string, oldLines: string[], eol: '\n' | '\r\n'): ExactScan {
+export function scanExact(raw: string, oldLines: string[], eol: '\n' | '\r\n', steps?: (n: number) => void): ExactScan {
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
   const needle = oldLines.join(eol);
   let at = -1;
@@ -36,12 +36,16 @@ export function scanExact(raw: string, oldLines: string[], eol: '\n' | '\r\n'): 
       (i === bom || (raw.charCodeAt(i - 1) === 10 && (eol === '\n' || raw.charCodeAt(i - 2) === 13))) &&
       (e === raw.length || (raw.charCodeAt(e) === eol.charCodeAt(0) && (eol === '\n' || raw.charCodeAt(e + 1) === 10)));
     if (aligned) {
-      if (at >= 0) return { count: 2, offset: at };
+      if (at >= 0) {
+        steps?.(find.steps);
+        return { count: 2, offset: at };
+      }
       at = i;
     }
     const next = i + 1 > raw.length ? -1 : find.indexOf(i + 1);
     i = next > i ? next : -1;
   }
+  steps?.(find.steps);
   return at < 0 ? { count: 0, offset: -1 } : { count: 1, offset: at };
 }
 

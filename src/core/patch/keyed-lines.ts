@@ -19,7 +19,9 @@ export const MAX_NEAREST_SEARCHES = 32;
  * about what building it costs (a map entry and a key per line), so the index is built only
  * for changes that would otherwise pay more, and costs them at most twice the least.
  */
-const SCANS_BEFORE_INDEX = 32;
+const SCANS_BEFORE_INDEX = 16;
+/** What computing one line's key costs, in comparisons. */
+const KEY_STEPS = 16;
 /** A word as keys keep it: see wordsPresent. */
 const WORD_RUN = /[A-Za-z0-9_]{2,}/g;
 /** A native substring search over the text costs about one step per this many characters. */
@@ -35,7 +37,7 @@ export class KeyedLines {
   readonly meter: WorkMeter;
 
   constructor(readonly model: LineModel, meter?: WorkMeter) {
-    this.meter = meter ?? WorkMeter.forInput(model.raw.length, 0);
+    this.meter = meter ?? WorkMeter.forInput(model.raw.length, model.lines.length);
   }
 
   get lines(): string[] {
@@ -79,7 +81,11 @@ export class KeyedLines {
     let arr = this.cache[lv];
     if (!arr) arr = this.cache[lv] = new Array(this.model.lines.length);
     let k = arr[i];
-    if (k === undefined) k = arr[i] = keyOf(lv, this.model.lines[i]);
+    if (k === undefined) {
+      // a key is a few regular-expression passes over the line: dearer than a comparison
+      this.noteScan(KEY_STEPS);
+      k = arr[i] = keyOf(lv, this.model.lines[i]);
+    }
     return k;
   }
 
@@ -124,7 +130,8 @@ export class KeyedLines {
 
   /**
    * The keys of every line at `level` (the fuzzy level shares level 3's), indexed; built once.
-   * Levels 1-3 are derived from the exact index (a key per distinct line). The exact index of a
+   * Each of levels 1-3 is derived from the level below (a key per distinct key there: a line's
+   * key at a level is the key of its key at the level below, see keys.ts). The exact index of a
    * text without CR also holds the empty piece after a final newline (as the text cut at "\n"
    * does), so the fast path's exact search can use it; no match reaches it (matches end at N).
    */
@@ -138,7 +145,7 @@ export class KeyedLines {
       if (lv === Level.Exact) {
         const pieces = !m.hasCR && m.finalNewline ? n + 1 : n;
         idx = SequenceIndex.of(pieces, (i) => (i < n ? m.lines[i] : ''));
-      } else idx = this.index(Level.Exact).derive((s) => keyOf(lv, s));
+      } else idx = this.index(lv - 1).derive((s) => keyOf(lv, s));
       this.indexes[lv] = idx;
     }
     return idx;

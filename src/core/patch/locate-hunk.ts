@@ -24,6 +24,9 @@ export interface HunkFailure {
 
 export type Located = HunkCandidates | HunkFailure;
 
+/** What planning a candidate costs per hunk line, in comparisons (indentation inference, the edits). */
+const PLAN_STEPS_PER_LINE = 32;
+
 export const isFailure = (x: Located): x is HunkFailure => 'type' in x;
 
 const quote = (s: string) => `'${s.trim().length > 120 ? s.trim().slice(0, 120) + '…' : s.trim()}'`;
@@ -140,7 +143,7 @@ function candidatesFrom(ctx: PatchContext, h: Hunk, oldLen: number, matches: Mat
       plans: (i) => {
         let p = made[i];
         if (!p) {
-          ctx.meter.charge(h.lines.length);
+          ctx.meter.charge(PLAN_STEPS_PER_LINE * (h.lines.length + 2));
           p = made[i] = [planSegment(ctx.file, h.lines, matches[i]) as SegmentPlan];
         }
         return p;
@@ -149,7 +152,7 @@ function candidatesFrom(ctx: PatchContext, h: Hunk, oldLen: number, matches: Mat
   }
   const candidates: SegmentPlan[][] = [];
   for (const m of matches) {
-    ctx.meter.charge(h.lines.length + oldLen);
+    ctx.meter.charge(PLAN_STEPS_PER_LINE * (h.lines.length + oldLen + 2));
     const p = planSegment(ctx.file, h.lines, m);
     if (typeof p === 'string') {
       return failed(h.index, { type: 'NO_MATCH', message: `Hunk ${h.index}: ${p}. Re-send hunk ${h.index} with the file's indentation.`, hunk: h.index });

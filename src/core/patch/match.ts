@@ -78,7 +78,9 @@ export function findMatches(file: KeyedLines, old: OldLine[], level: Level, rang
   }
   // a line with a word the file lacks matches nowhere: no need for this level's index
   if (file.wordsPresent(old.map((l) => l.text), !file.hasIndex(level) && level >= Level.Loose).includes(false)) return [];
-  return findRuns(file.index(level), keys, lo, hi, Infinity, file.meter).map((start) => ({ start, level }));
+  const starts = findRuns(file.index(level), keys, lo, hi, Infinity, file.meter);
+  file.meter.charge(2 * starts.length);
+  return starts.map((start) => ({ start, level }));
 }
 
 /** findMatches without the index; null when its work would pass the file's scan allowance. */

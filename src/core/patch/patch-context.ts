@@ -13,7 +13,7 @@ import { ExactLocator, Pieces } from './exact-locator';
 import { Level } from './levels';
 import type { ExactScan } from './fastPatch';
 import type { Hunk } from './parse';
-import { WorkMeter } from './work-meter';
+import { WorkMeter, WorkBudget } from './work-meter';
 
 export interface PatchOptions {
   /** Allow the "one slightly wrong context line" tier (default true). */
@@ -22,6 +22,8 @@ export interface PatchOptions {
   elision?: boolean;
   /** Skip the raw-text fast path (fastPatch.ts); the result is the same, only slower. For tests. */
   noFastPath?: boolean;
+  /** The work budget's fixed allowance, and where a passed limit is recorded (see work-meter.ts). */
+  workBudget?: WorkBudget;
 }
 
 export class PatchContext {
@@ -44,6 +46,7 @@ export class PatchContext {
     if (!this.lineModel) {
       this.meter.charge(Math.ceil(this.raw.length / 64));
       this.lineModel = splitText(this.raw);
+      this.meter.allowLines(this.lineModel.lines.length);
     }
     return this.lineModel;
   }

@@ -8,11 +8,27 @@
  */
 
 /**
- * Comparisons allowed per character of input (file and change together; a line of code is a
- * few dozen), plus a fixed allowance. Counting characters, not lines, costs nothing.
+ * The budget: a fixed allowance, plus so many comparisons per character and per line of input
+ * (the file and the change together). The per-line share pays for what every line may cost
+ * (a key, an index entry, a candidate planned per hunk line); the per-character share for
+ * searches of the text. The file's lines are counted when it is split (see allow), so the
+ * budget needs no pass of its own.
  */
-export const WORK_PER_INPUT_CHAR = 4;
-export const WORK_BASE = 2_000_000;
+export const WORK_BASE = 30_000_000;
+export const WORK_PER_INPUT_CHAR = 2;
+export const WORK_PER_INPUT_LINE = 24;
+
+/**
+ * A caller's budget: the fixed allowance of every meter made for one call (default
+ * WORK_BASE), and whether any of them passed its limit. The tools run small changes on the
+ * extension host's thread with a small allowance first and, when it is passed, again on the
+ * engine worker with the default one (tools/off-thread.ts): the answer is the same, the host's
+ * thread is never held long.
+ */
+export interface WorkBudget {
+  base: number;
+  tripped?: boolean;
+}
 
 /** Thrown by WorkMeter.charge; caught by the engine's entry points, which answer TOO_LARGE. */
 export class WorkLimitExceeded extends Error {
@@ -23,16 +39,27 @@ export class WorkLimitExceeded extends Error {
 
 export class WorkMeter {
   private used = 0;
-  constructor(readonly limit: number) {}
+  constructor(
+    public limit: number,
+    private readonly budget?: WorkBudget,
+  ) {}
 
-  /** The budget for a change of `changeChars` characters to a file of `fileChars`. */
-  static forInput(fileChars: number, changeChars: number): WorkMeter {
-    return new WorkMeter(WORK_BASE + WORK_PER_INPUT_CHAR * (fileChars + changeChars));
+  /** The budget for `chars` characters and `lines` lines of input (more lines may be added with allowLines). */
+  static forInput(chars: number, lines: number, budget?: WorkBudget): WorkMeter {
+    return new WorkMeter((budget?.base ?? WORK_BASE) + WORK_PER_INPUT_CHAR * chars + WORK_PER_INPUT_LINE * lines, budget);
+  }
+
+  /** Raises the budget by `lines` lines of input (the file's, once it is split). */
+  allowLines(lines: number): void {
+    this.limit += WORK_PER_INPUT_LINE * lines;
   }
 
   charge(steps: number): void {
     this.used += steps;
-    if (this.used > this.limit) throw new WorkLimitExceeded(this.limit);
+    if (this.used > this.limit) {
+      if (this.budget) this.budget.tripped = true;
+      throw new WorkLimitExceeded(this.limit);
+    }
   }
 
   get spent(): number {
@@ -53,4 +80,11 @@ export function tooManyHunks(count: number, limit: number, unit: 'hunks' | 'chun
     limit,
     hunk_count: count,
   };
+}
+
+/** The lines of a change's text (its "\n" plus one): what its share of the budget counts. */
+export function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }

@@ -29,7 +29,8 @@ import { inferIndentMap, reindent, isShift, IndentMap } from '../text/indent';
 import { tierOf } from '../patch/plan';
 import { EngineResult, EngineError, EngineErrorType, failure, Tier, mostTolerant } from '../patch/types';
 import { findElisionMarkers, baseLineSet } from '../elision';
-import { WorkMeter, WorkLimitExceeded, tooLargeMessage } from '../patch/work-meter';
+import { WorkMeter, WorkLimitExceeded, tooLargeMessage, lineCount } from '../patch/work-meter';
+import type { WorkBudget } from '../patch/work-meter';
 import { ReplaceContext } from './replace-context';
 import { listingPlan, listingWarning } from './lineNumbers';
 import { notFound } from './notFound';
@@ -43,6 +44,8 @@ export interface SearchReplaceOptions {
   expectedReplacements?: number;
   /** Skip the raw-text fast path (fastExact.ts); the result is the same, only slower. For tests. */
   noFastPath?: boolean;
+  /** The work budget's fixed allowance, and where a passed limit is recorded (see patch/work-meter.ts). */
+  workBudget?: WorkBudget;
 }
 
 const quote = (s: string) => `'${s.trim().length > 120 ? s.trim().slice(0, 120) + '…' : s.trim()}'`;
@@ -59,7 +62,7 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
   const warning = listingWarning(linePattern(oldN.split('\n')).core, newN.split('\n'));
   const fast = options.noFastPath || warning ? null : fastExactReplace(baseText, oldN, newN, expected);
   if (fast) return fast;
-  const ctx = new ReplaceContext(baseText, WorkMeter.forInput(baseText.length, oldN.length + newN.length));
+  const ctx = new ReplaceContext(baseText, WorkMeter.forInput(baseText.length + oldN.length + newN.length, lineCount(oldN) + lineCount(newN), options.workBudget));
   try {
     const r = placeReplace(ctx, oldN, newN, expected, warning);
     return r.ok ? success(ctx.model, r.edits, r.tiers, r.count, r.notes, r.finalNewline) : { ok: false, error: r.error() };

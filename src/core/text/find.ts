@@ -50,6 +50,13 @@ export class Finder {
     return this.kmp(from);
   }
 
+  /** Characters compared one by one so far (checks of probe hits, and the KMP scan): what native search does not do for free. */
+  get steps(): number {
+    return this.work + this.kmpChars;
+  }
+
+  private kmpChars = 0;
+
   private kmp(from: number): number {
     const { hay, needle } = this;
     const pi = this.pi!;
@@ -60,11 +67,13 @@ export class Finder {
       i = this.resumeAt;
       q = this.resumeState;
     }
+    const start = i;
     for (; i < hay.length; i++) {
       const c = hay.charCodeAt(i);
       while (q > 0 && needle.charCodeAt(q) !== c) q = pi[q - 1];
       if (needle.charCodeAt(q) === c) q++;
       if (q === m) {
+        this.kmpChars += i + 1 - start;
         const at = i - m + 1;
         // the next call of a left-to-right scan starts at at + 1: continue from here then
         this.resumeFrom = at + 1;
@@ -73,6 +82,7 @@ export class Finder {
         return at;
       }
     }
+    this.kmpChars += i - start;
     return -1;
   }
 }

@@ -4,6 +4,10 @@
  * line is; the tiers only ever compare an edit's line with a file line.
  */
 
+// The tiers nest: a line's key at a tier is the key of its key at the tier below
+// (looseKey(trailingKey(s)) = looseKey(s), unicodeKey(looseKey(s)) = unicodeKey(s)), so the
+// matcher derives each tier's index of a file from the one below (patch/keyed-lines.ts).
+
 /** Tier 1: trailing whitespace ignored. */
 export const trailingKey = (line: string): string => line.trimEnd();
 

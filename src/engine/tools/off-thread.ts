@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { EngineJob, JobResult, jobSize, runEngineJob } from '../../workers/engine-job';
+import { EngineJob, JobResult, jobSize, runEngineJob, runEngineJobWithin } from '../../workers/engine-job';
 
 /**
  * Jobs carrying at least this many characters (file texts and change together) run on a worker
@@ -11,6 +11,14 @@ import { EngineJob, JobResult, jobSize, runEngineJob } from '../../workers/engin
  */
 export const OFF_THREAD_MIN_CHARS = 1_000_000;
 
+/**
+ * The work budget's fixed allowance for a job run here (about 50 ms of the engine's work, see
+ * core/patch/work-meter.ts): a small job that passes it (a repetitive file, many hunks on the
+ * same lines) goes to the worker with the engine's default budget, so the answer is the one
+ * the engine gives anywhere and the host's thread is never held long.
+ */
+export const HOST_WORK_BASE = 3_000_000;
+
 /** A job that has not answered in this time is stopped and the change refused. */
 export const OFF_THREAD_TIMEOUT_MS = 60_000;
 
@@ -19,18 +27,25 @@ export interface OffThreadOptions {
   timeoutMs?: number;
   /** The worker script; default: the bundle beside this one (dist/engine-worker.js), else the compiled source. */
   workerScript?: string;
+  /** The work budget's fixed allowance here, before the worker takes over (default HOST_WORK_BASE). */
+  hostWorkBase?: number;
 }
 
 let nextId = 1;
 
 /**
- * The job's result, computed on a worker thread when the job is large (else here). Exactly
- * what runEngineJob gives; a job that passes the timeout is stopped and answered TOO_LARGE.
- * Without a worker script (a build without it) the job runs here.
+ * The job's result, computed on a worker thread when the job is large, else here with a small
+ * work budget, and on the worker after all when that budget is passed. Exactly what
+ * runEngineJob gives; a job that passes the timeout is stopped and answered TOO_LARGE.
+ * Without a worker script (a build without it) the job runs here with the default budget.
  */
 export function runOffThread<J extends EngineJob>(job: J, options: OffThreadOptions = {}): Promise<JobResult<J>> {
   const script = options.workerScript ?? defaultWorkerScript();
-  if (jobSize(job) < (options.minChars ?? OFF_THREAD_MIN_CHARS) || !script) return Promise.resolve(runEngineJob(job));
+  if (!script) return Promise.resolve(runEngineJob(job));
+  if (jobSize(job) < (options.minChars ?? OFF_THREAD_MIN_CHARS)) {
+    const here = runEngineJobWithin(job, options.hostWorkBase ?? HOST_WORK_BASE);
+    if (!here.tripped) return Promise.resolve(here.result);
+  }
   const timeoutMs = options.timeoutMs ?? OFF_THREAD_TIMEOUT_MS;
   return new Promise<JobResult<J>>((resolve, reject) => {
     const id = nextId++;

@@ -1,6 +1,6 @@
 import { runEdit } from '../edit/edit-pipeline';
 import { replaceEdit, replacePlanOf } from '../edit/edit-requests';
-import { computedOffThread } from './large-edit';
+import { computedFirst } from './computed-first';
 import { proposedTextOf } from '../edit/proposed-text';
 import type { ToolDefinition } from '../runner';
 import { ReplaceInFileInput, replaceEditsRequest, runReplaceEdits, singleEditProblem } from './replace-in-file-multi';
@@ -17,9 +17,9 @@ export const replaceInFileTool: ToolDefinition<ReplaceInFileInput> = {
     if (problem) return { success: false, error_type: 'INVALID_INPUT', message: problem };
     if (input.edits) return runReplaceEdits(ctx, input);
     const one = single(input);
-    // a large file or replacement is placed on a worker thread first (large-edit.ts)
+    // computed first, off the host's thread when large or costly (computed-first.ts)
     const job = (base: string) => ({ kind: 'search_replace' as const, base, oldText: one.old_text, newText: one.new_text, expectedReplacements: one.expected_replacements });
-    return runEdit(ctx, await computedOffThread(ctx, replaceEdit(one), one.old_text.length + one.new_text.length, job, replacePlanOf));
+    return runEdit(ctx, await computedFirst(ctx, replaceEdit(one), job, replacePlanOf));
   },
   // the chat's confirmation: one file's text, or the protected files of `edits` (multi-file-confirmation.ts)
   proposedText: (input, current) => (input.edits || singleEditProblem(input) ? undefined : proposedTextOf(replaceEdit(single(input)), current)),

@@ -1,6 +1,6 @@
 import { runEdit } from '../edit/edit-pipeline';
 import { safePatchEdit, safePatchPlanOf } from '../edit/edit-requests';
-import { computedOffThread } from './large-edit';
+import { computedFirst } from './computed-first';
 import { proposedTextOf } from '../edit/proposed-text';
 import type { ToolDefinition } from '../runner';
 import { isMultiFilePatch, multiFilePatchRequest, runMultiFilePatch, SafePatchInput } from './safe-patch-multi';
@@ -15,8 +15,8 @@ export const safePatchTool: ToolDefinition<SafePatchInput> = {
   invoke: async (input, ctx) => {
     if (isMultiFilePatch(input)) return runMultiFilePatch(ctx, input);
     const edit = safePatchEdit({ ...input, path: input.path as string });
-    // a large file or patch is placed on a worker thread first (large-edit.ts)
-    return runEdit(ctx, await computedOffThread(ctx, edit, input.unified_diff.length, (base) => ({ kind: 'unified_diff', base, patch: input.unified_diff }), safePatchPlanOf));
+    // computed first, off the host's thread when large or costly (computed-first.ts)
+    return runEdit(ctx, await computedFirst(ctx, edit, (base) => ({ kind: 'unified_diff', base, patch: input.unified_diff }), safePatchPlanOf));
   },
   // the chat's confirmation: one file's text, or a multi-file call's protected files (multi-file-confirmation.ts)
   proposedText: (input, current) => (isMultiFilePatch(input) ? undefined : proposedTextOf(safePatchEdit({ ...input, path: input.path as string }), current)),

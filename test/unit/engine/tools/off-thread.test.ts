@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { runOffThread } from '../../../../src/engine/tools/off-thread';
 import { PlanCache } from '../../../../src/engine/tools/plan-cache';
-import { runEngineJob, EngineJob, jobSize } from '../../../../src/workers/engine-job';
+import { runEngineJob, runEngineJobWithin, EngineJob, jobSize } from '../../../../src/workers/engine-job';
 
 const lines = Array.from({ length: 3000 }, (_, i) => `line ${i}`);
 const base = lines.join('\n') + '\n';
@@ -31,6 +31,20 @@ describe('tools/off-thread: the engine on a worker thread', function () {
     assert.equal(r.ok, false);
     assert.equal(!r.ok && r.error.type, 'TOO_LARGE');
     assert.match(!r.ok ? r.error.message : '', /did not finish within/);
+  });
+
+  it('a small job that passes the host thread\'s work budget is answered by the worker, as the engine answers it anywhere', async () => {
+    // 2,000 identical lines and an indented hunk of 20 of them: ~2,000 candidates to plan
+    const same = 'x\n'.repeat(2000);
+    const patch = '@@ @@\n' + Array.from({ length: 20 }, (_, k) => (k === 10 ? '-    x\n+    y' : '     x')).join('\n') + '\n';
+    const job: EngineJob = { kind: 'unified_diff', base: same, patch };
+    const here = runEngineJobWithin(job, 1);
+    assert.equal(here.tripped, true, 'the tiny budget is passed here');
+    assert.equal(!here.result.ok && here.result.error.type, 'TOO_LARGE');
+    const r = await runOffThread(job, { hostWorkBase: 1 });
+    assert.deepEqual(r, runEngineJob(job));
+    assert.equal(!r.ok && r.error.type, 'AMBIGUOUS_MATCH', 'the default budget answers it');
+    assert.deepEqual(await runOffThread(job, { workerScript: '/nonexistent/worker.js' }), runEngineJob(job), 'within the host budget it never reaches the worker');
   });
 
   it('small jobs run on this thread (no worker): the size counts every text the job carries', async () => {
