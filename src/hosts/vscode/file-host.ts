@@ -5,6 +5,8 @@ import type { Applied, FileContent, FileHost, FileLike, FileText, Target } from 
 import { defaultFileMode, fileMode } from '../../files/file-mode';
 import { isFileBytes } from '../../engine/host';
 import { recheckDisk } from '../../files/recheck-disk';
+import { listsExactName } from '../../files/rename-checked';
+import { renameFileEdit } from './rename-file';
 import { createTextFile, writeBytesOverRead } from '../../files/write-direct';
 import { applyTextChange, createFileWithText, deleteFileEdit, writeClosedFileBytes } from './apply-text';
 import { readCurrentForRestore } from './current-bytes';
@@ -39,6 +41,12 @@ export function vscodeFileHost(storageDir: string): FileHost {
       if (!unchanged.ok) return unchanged;
       return deleteFileEdit(uriOf(target));
     },
+    async rename(from, to, current) {
+      const unchanged = await stillHolds(from, current);
+      if (!unchanged.ok) return unchanged;
+      return renameFileEdit(from, to);
+    },
+    listsName: (target) => listsExactName(target.realPath),
     languageId: (target) => languageIdFor(uriOf(target)),
   };
 }
