@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { listsExactName, renameChecked, renameTargetState } from '../../../src/files/rename-checked';
-import { CaseInsensitiveMount, mountCaseInsensitive } from '../case-insensitive-mount';
+import { CaseInsensitiveMount, mountCaseInsensitive } from '../../support/case-insensitive-mount';
 import { Running, startServer, tempDir } from './harness';
 
 // Case-only renames on a real case-insensitive file system (NTFS through ntfs-3g's

@@ -18,10 +18,10 @@ export function mountUnavailable(): string | undefined {
 }
 
 /**
- * Mounts a fresh 16 MB NTFS image in a temp folder. In CI a machine that cannot is a failure
+ * Mounts a fresh 16 MB NTFS image on `at` (created; default a temp folder). In CI a machine that cannot is a failure
  * with the reason (never a silent skip); elsewhere the caller's test is skipped, saying why.
  */
-export function mountCaseInsensitive(ctx: Mocha.Context): CaseInsensitiveMount {
+export function mountCaseInsensitive(ctx: Mocha.Context, at?: string): CaseInsensitiveMount {
   const why = mountUnavailable();
   if (why !== undefined) {
     if (process.env.CI === 'true') throw new Error(`A case-insensitive mount is needed for this test and cannot be made: ${why}.`);
@@ -29,8 +29,8 @@ export function mountCaseInsensitive(ctx: Mocha.Context): CaseInsensitiveMount {
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-ntfs-'));
   const image = path.join(work, 'disk.img');
-  const dir = path.join(work, 'mnt');
-  fs.mkdirSync(dir);
+  const dir = at ?? path.join(work, 'mnt');
+  fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(image, '');
   fs.truncateSync(image, 16 * 1024 * 1024);
   execFileSync('mkntfs', ['-F', '-Q', '-q', image], { stdio: 'ignore' });
@@ -38,8 +38,10 @@ export function mountCaseInsensitive(ctx: Mocha.Context): CaseInsensitiveMount {
   return {
     dir,
     unmount() {
-      execFileSync('umount', [dir], { stdio: 'ignore' });
+      // lazy: an editor or a file watcher may still hold the folder
+      execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
       fs.rmSync(work, { recursive: true, force: true });
+      if (at !== undefined) fs.rmSync(at, { recursive: true, force: true });
     },
   };
 }
