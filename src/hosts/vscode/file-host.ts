@@ -6,6 +6,8 @@ import { defaultFileMode, fileMode } from '../../files/file-mode';
 import { isFileBytes } from '../../engine/host';
 import { hasLoneCr } from '../../core/text/eol';
 import { recheckDisk } from '../../files/recheck-disk';
+import { listsExactName } from '../../files/rename-checked';
+import { renameFileEdit } from './rename-file';
 import { createTextFile, writeBytesOverRead } from '../../files/write-direct';
 import { applyTextChange, createFileWithText, deleteFileEdit, writeClosedFileBytes } from './apply-text';
 import { readCurrentForRestore } from './current-bytes';
@@ -40,6 +42,12 @@ export function vscodeFileHost(storageDir: string): FileHost {
       if (!unchanged.ok) return unchanged;
       return deleteFileEdit(uriOf(target));
     },
+    async rename(from, to, current) {
+      const unchanged = await stillHolds(from, current);
+      if (!unchanged.ok) return unchanged;
+      return renameFileEdit(from, to);
+    },
+    listsName: (target) => listsExactName(target.realPath),
     languageId: (target) => languageIdFor(uriOf(target)),
   };
 }
