@@ -89,6 +89,17 @@ describe('engine/edit: case-only renames on a case-insensitive fake host', () =>
     only('README.md', 'new\n');
   });
 
+  it('rolling back one name alone (group: false) is refused, either side: the two names are one file', async () => {
+    const r = await fake.call('safe_patch', { unified_diff: patch('*** Delete File: readme.md', '*** Add File: README.md', '+new'), base_hashes: base });
+    assert.equal(r.success, true, JSON.stringify(r));
+    for (const name of ['README.md', 'readme.md']) {
+      const one = await fake.call('rollback_file', { path: name, group: false });
+      assert.equal(one.error_type, 'INVALID_INPUT', JSON.stringify(one));
+      assert.equal(one.reason, 'case_only_rename');
+      only('README.md', 'new\n');
+    }
+  });
+
   it('a later file that fails puts the rename back: old name, old text', async () => {
     fake.put('b.txt', 'beta\n');
     fake.failWrite.add('b.txt');
