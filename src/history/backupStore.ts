@@ -14,7 +14,7 @@ import { SerialQueue } from './serialQueue';
 import { ensureDirDurable, writeFileDurable } from './durableFs';
 import { acquireStoreLock, confirmStoreLock, releaseStoreLock, StoreLock } from './storeLock';
 import { tightenStoreModes } from './privateModes';
-import { BackupStoreOptions, ChangeKind, EvictionRecord, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats } from './types';
+import { BackupStoreOptions, ChangeKind, EvictionRecord, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats, Writer } from './types';
 
 export interface BeginInput {
   tool: string;
@@ -48,6 +48,8 @@ export interface BeginInput {
   renamedFrom?: string;
   /** The temporary name the rename passes through (JournalEntry.rename_via). */
   renameVia?: string;
+  /** Who wrote a change recorded after the fact (JournalEntry.writer). */
+  writer?: Writer;
 }
 
 export interface FinishInput {
@@ -638,6 +640,7 @@ export class BackupStore {
       ...(input.beforeMode !== undefined ? { before_mode: input.beforeMode } : {}),
       ...(input.renamedFrom !== undefined ? { renamed_from: input.renamedFrom } : {}),
       ...(input.renameVia !== undefined ? { rename_via: input.renameVia } : {}),
+      ...(input.writer !== undefined ? { writer: { ...input.writer } } : {}),
     };
   }
 

@@ -29,7 +29,17 @@ export function isJournalEntry(value: unknown): value is JournalEntry {
     && (e.intended_sha256 === undefined || e.intended_sha256 === null || (typeof e.intended_sha256 === 'string' && SHA_RE.test(e.intended_sha256)))
     && (e.before_bom === undefined || typeof e.before_bom === 'boolean')
     && (e.before_mode === undefined || (isCount(e.before_mode) && (e.before_mode as number) <= 0o7777))
-    && isOptionalString(e.renamed_from) && isOptionalString(e.rename_via);
+    && isOptionalString(e.renamed_from) && isOptionalString(e.rename_via)
+    && (e.writer === undefined || isWriter(e.writer));
+}
+
+const WRITER_KINDS: ReadonlySet<unknown> = new Set(['execute_program', 'agent_tool', 'outside']);
+
+function isWriter(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const w = value as Record<string, unknown>;
+  return WRITER_KINDS.has(w.kind) && isOptionalString(w.name)
+    && (w.argv === undefined || (Array.isArray(w.argv) && w.argv.every((a) => typeof a === 'string')));
 }
 
 /** Shape check of an update record's `set`. */

@@ -82,6 +82,22 @@ export interface JournalEntry {
    */
   renamed_from?: string;
   rename_via?: string;
+  /** The writer of a change recorded after the fact (see Writer); absent on our tools' own edits. */
+  writer?: Writer;
+}
+
+/**
+ * Who wrote a change that did not come through one of our tools' own edits: a program that
+ * execute_program ran (its argv), an agent's own tool (Copilot's replace_string_in_file, another
+ * agent's Edit through its hooks), or a writer we only saw the effect of ("outside the tools":
+ * a terminal, a task, another extension, a process outside VS Code). Absent on our tools' edits.
+ */
+export interface Writer {
+  kind: 'execute_program' | 'agent_tool' | 'outside';
+  /** The writer's name where known: "copilot:replace_string_in_file", "claude-code:Edit", a task's label… */
+  name?: string;
+  /** execute_program's program and arguments. */
+  argv?: string[];
 }
 
 export type ChangeKind = 'create' | 'modify' | 'delete';

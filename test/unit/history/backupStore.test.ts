@@ -256,6 +256,21 @@ describe('BackupStore', () => {
   });
 
   describe('journal', () => {
+    it("keeps a change's writer (a program execute_program ran) across a reopen; a malformed writer line is skipped", async () => {
+      const begun = await store.begin({ tool: 'execute_program', path: 'gen.ts', beforeText: 'old\n', writer: { kind: 'execute_program', argv: ['node', 'gen.js'] } });
+      assert.ok(begun.ok, JSON.stringify(begun));
+      assert.ok((await store.finish(begun.id, { afterText: 'new\n', outcome: 'applied' })).ok);
+      await store.close();
+      const journal = path.join(root, 'journal.jsonl');
+      const put = (entry: object) => fs.appendFileSync(journal, JSON.stringify({ op: 'put', entry }) + '\n');
+      put({ ...store.get(begun.id), id: 'x-1', writer: { kind: 'someone', argv: [1] } });
+      put({ ...store.get(begun.id), id: 'x-2', writer: { kind: 'outside' } });
+      store = await openStore(root);
+      assert.deepEqual(store.get(begun.id)?.writer, { kind: 'execute_program', argv: ['node', 'gen.js'] });
+      assert.equal(store.get('x-1'), undefined);
+      assert.deepEqual(store.get('x-2')?.writer, { kind: 'outside' }, 'the same line with a well-formed writer is read');
+    });
+
     it('records begin/finish with line counts, sizes and outcome; lists newest first', async () => {
       const v0 = 'a\nb\nc\n';
       const v1 = 'a\nB\nc\nd\n';
