@@ -33,7 +33,7 @@ export function isJournalEntry(value: unknown): value is JournalEntry {
     && (e.writer === undefined || isWriter(e.writer));
 }
 
-const WRITER_KINDS: ReadonlySet<unknown> = new Set(['execute_program', 'agent_tool', 'outside']);
+const WRITER_KINDS: ReadonlySet<unknown> = new Set(['execute_program', 'agent_tool', 'outside', 'user']);
 
 function isWriter(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;

@@ -93,7 +93,8 @@ export interface JournalEntry {
  * a terminal, a task, another extension, a process outside VS Code). Absent on our tools' edits.
  */
 export interface Writer {
-  kind: 'execute_program' | 'agent_tool' | 'outside';
+  /** "user": the user's own typing or save during a turn, recorded so a turn rollback can show it, never restored unless picked. */
+  kind: 'execute_program' | 'agent_tool' | 'outside' | 'user';
   /** The writer's name where known: "copilot:replace_string_in_file", "claude-code:Edit", a task's label… */
   name?: string;
   /** execute_program's program and arguments. */
