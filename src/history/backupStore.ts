@@ -472,6 +472,11 @@ export class BackupStore {
     });
   }
 
+  /** Indexes the blobs a checkpoint wrote (from its worker), so that garbage collection sees them once nothing references them. */
+  adoptCheckpointBlobs(blobs: ReadonlyArray<[string, number]>): void {
+    this.blobs.adoptRaw(blobs);
+  }
+
   /** Collects unreferenced blobs now (after checkpoints were pruned). */
   async collect(): Promise<Result<{}>> {
     return this.write('collect', async () => {

@@ -4,14 +4,14 @@
  * never hold the host's thread. It keeps the newest manifest in memory between jobs.
  */
 import { parentPort } from 'node:worker_threads';
-import { takeCheckpointSync, TakeJob } from './takeCheckpoint';
+import { takeCheckpoint, TakeJob } from './takeCheckpoint';
 
 export type CheckpointWorkerAnswer = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
-parentPort?.on('message', (message: { id: number; job: TakeJob }) => {
+parentPort?.on('message', async (message: { id: number; job: TakeJob }) => {
   let answer: CheckpointWorkerAnswer;
   try {
-    answer = { id: message.id, ok: true, result: takeCheckpointSync(message.job) };
+    answer = { id: message.id, ok: true, result: await takeCheckpoint(message.job) };
   } catch (e) {
     answer = { id: message.id, ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
   }

@@ -63,7 +63,8 @@ export class Checkpoints {
       try {
         const realRoot = await fs.realpath(root);
         const previous = (await this.listRecords()).filter((r) => r.root === realRoot).pop();
-        const record = await this.runner.run({ storeRoot: this.storeRoot, root: realRoot, options, previousId: previous?.id });
+        const { record, written } = await this.runner.run({ storeRoot: this.storeRoot, root: realRoot, options, previousId: previous?.id });
+        this.store.adoptCheckpointBlobs(written);
         return { ok: true, checkpoint: record };
       } catch (error) {
         return fail('INTERNAL_ERROR', `The checkpoint of ${root} failed: ${(error as Error).message}`);

@@ -25,9 +25,17 @@ export function splitIntoChunks(entries: readonly ManifestEntry[]): ManifestEntr
   return chunks;
 }
 
+/** Each entry's line, kept as long as the entry object lives (an unchanged file keeps its entry from one checkpoint to the next). */
+const encodedLines = new WeakMap<ManifestEntry, string>();
+
 /** The bytes of one chunk: a header line, then one JSON entry per line. */
 export function encodeChunk(entries: readonly ManifestEntry[]): Buffer {
-  return Buffer.from(`${CHUNK_HEADER}\n${entries.map((e) => JSON.stringify(e)).join('\n')}\n`, 'utf8');
+  const lines = entries.map((e) => {
+    let line = encodedLines.get(e);
+    if (line === undefined) encodedLines.set(e, (line = JSON.stringify(e)));
+    return line;
+  });
+  return Buffer.from(`${CHUNK_HEADER}\n${lines.join('\n')}\n`, 'utf8');
 }
 
 const CHUNK_HEADER = 'ASE-MANIFEST-CHUNK 1';

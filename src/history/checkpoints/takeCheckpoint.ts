@@ -1,13 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { sha256Bytes } from '../../core/hash';
+import type { Walked } from './workspaceWalk';
 import { CheckpointRecord, ListedLeftOut, MAX_LISTED, newCheckpointId, readRecordSync, RECORD_FORMAT, recordFile } from './checkpointRecord';
 import { ExcludeGlobs } from './excludeGlobs';
 import { loadManifestSync } from './loadManifest';
 import { comparePaths, FileEntry, LeftOutReason, LISTED_REASONS, ManifestEntry } from './manifest';
 import { encodeChunk, splitIntoChunks } from './manifestChunks';
-import { blobFile, checkpointsDir, mkdirPrivate, renameInto, syncAll, tmpDir, writeRawBlobUnsynced } from './storeFiles';
-import { walkWorkspace } from './workspaceWalk';
+import { BlobPresence, checkpointsDir, mkdirPrivate, PendingSync, renameInto, tmpDir, writeRawBlobUnsynced } from './storeFiles';
+import { walkPaths, walkWorkspace, WalkRules } from './workspaceWalk';
 
 const MB = 1024 * 1024;
 
@@ -21,6 +22,14 @@ export interface TakeOptions {
   maxFileBytes?: number;
   /** Files are recorded until their bytes reach this; the rest are left out as total_cap (default 1 GB). */
   maxTotalBytes?: number;
+  /**
+   * The paths that may have changed since the folder's newest checkpoint (a file watcher's
+   * events; folders stand for everything in them): only they are examined, the rest of the
+   * manifest is the previous one's. The caller vouches for completeness (the watcher covers
+   * every path the checkpoint does: pass files.watcherExclude among the excludes). Ignored
+   * (a full walk) when there is no previous checkpoint or a .gitignore is among them.
+   */
+  changedPaths?: string[];
   /**
    * gzip level of new file blobs (default 1, as git's loose objects: a cold checkpoint of a large
    * folder is bound by compression; level 6 saves ~10% more space at 3–4× the time).
@@ -37,6 +46,12 @@ export interface TakeJob {
   previousId?: string;
 }
 
+/** A checkpoint taken, and the blobs it wrote ([sha256, bytes on disk]): the store indexes them, so its garbage collection can see them. */
+export interface TakeResult {
+  record: CheckpointRecord;
+  written: Array<[string, number]>;
+}
+
 /** Stat values this close to (or after) the previous checkpoint's start may hide a change made in the same clock tick: such files are read again. */
 const RACY_MARGIN_MS = 100;
 
@@ -48,9 +63,10 @@ let cachedManifest: { id: string; entries: ManifestEntry[] } | undefined;
  * reads and hashes only the files whose size, mtime, ctime or inode differ from the previous
  * checkpoint's (or that were racy there), writes the blobs the store lacks and the manifest
  * chunks that changed, makes them all durable, then writes the record. Never writes to the
- * folder. Synchronous (the worker's job); `onStep` is the crash test's hook.
+ * folder. The walk, reads and writes are synchronous (the worker's job), the fsyncs run
+ * several at a time; `onStep` is the crash test's hook.
  */
-export function takeCheckpointSync(job: TakeJob, onStep: (step: string) => void = () => undefined): CheckpointRecord {
+export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => void = () => undefined): Promise<TakeResult> {
   const started = Date.now();
   const options = job.options ?? {};
   const maxFileBytes = options.maxFileBytes ?? 16 * MB;
@@ -66,8 +82,10 @@ export function takeCheckpointSync(job: TakeJob, onStep: (step: string) => void 
   for (const e of previous?.entries ?? []) previousByPath.set(e.path, e);
   const racyAfter = (previous?.record.time ?? Infinity) - RACY_MARGIN_MS;
 
-  const entries: ManifestEntry[] = [];
-  const written: string[] = [];
+  let entries: ManifestEntry[] = [];
+  const pending = new PendingSync();
+  const written: Array<[string, number]> = [];
+  const blobs = new BlobPresence(job.storeRoot);
   const counts: Partial<Record<LeftOutReason, number>> = {};
   let files = 0;
   let bytes = 0;
@@ -79,7 +97,18 @@ export function takeCheckpointSync(job: TakeJob, onStep: (step: string) => void 
     counts[reason] = (counts[reason] ?? 0) + 1;
   };
 
-  walkWorkspace(root, { excludes, useGitignore: options.useGitignore ?? true, skipDirs: new Set([storeReal]) }, (w) => {
+  const rules: WalkRules = { excludes, useGitignore: options.useGitignore ?? true, skipDirs: new Set([storeReal]) };
+  const changed = options.changedPaths?.map((p) => p.split('/').filter((s) => s !== '' && s !== '.').join('/'));
+  const hinted = previous !== undefined && changed !== undefined
+    && !changed.some((p) => p === '' || p.split('/').includes('..') || p === '.gitignore' || p.endsWith('/.gitignore'));
+  let kept: ManifestEntry[] = [];
+  if (hinted) {
+    // What the hint does not name stays as the previous checkpoint recorded it.
+    const named = new Set(changed);
+    kept = previous.entries.filter((e) => !isUnder(e.path, named));
+    for (const e of kept) if (e.kind === 'file') bytes += e.size;
+  }
+  const visit = (w: Walked): void => {
     if (w.kind === 'left_out') { leaveOut(w.path, w.reason); return; }
     const st = w.stat;
     const before = previousByPath.get(w.path);
@@ -93,7 +122,7 @@ export function takeCheckpointSync(job: TakeJob, onStep: (step: string) => void 
       else {
         try { target = fs.readlinkSync(w.abs); } catch (error) { leaveOut(w.path, vanishedOr(error)); return; }
       }
-      entries.push({ kind: 'link', path: w.path, target, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino });
+      entries.push(unchanged && before.kind === 'link' ? before : { kind: 'link', path: w.path, target, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino });
       files++;
       return;
     }
@@ -101,17 +130,19 @@ export function takeCheckpointSync(job: TakeJob, onStep: (step: string) => void 
     if (bytes + st.size > maxTotalBytes) { leaveOut(w.path, 'total_cap', st.size); return; }
     let entry: FileEntry;
     if (unchanged && before.kind === 'file') {
-      entry = { ...before, mode: st.mode & 0o7777 };
+      // The previous entry itself when nothing differs: its encoded line is reused (manifestChunks.ts).
+      entry = before.mode === (st.mode & 0o7777) ? before : { ...before, mode: st.mode & 0o7777 };
     } else {
       const read = readStable(w.abs);
       if ('error' in read) { leaveOut(w.path, read.error); return; }
       hashed++;
       const sha256 = sha256Bytes(read.bytes);
-      if (!fs.existsSync(blobFile(job.storeRoot, sha256))) {
-        const blob = writeRawBlobUnsynced(job.storeRoot, sha256, read.bytes, level);
-        written.push(blob.file);
+      if (!blobs.has(sha256)) {
+        const size = writeRawBlobUnsynced(job.storeRoot, sha256, read.bytes, level, pending);
+        written.push([sha256, size]);
+        newBlobBytes += size;
+        blobs.add(sha256);
         newBlobs++;
-        newBlobBytes += blob.bytes;
         onStep('checkpoint:blob');
       }
       const s = read.stat;
@@ -121,22 +152,37 @@ export function takeCheckpointSync(job: TakeJob, onStep: (step: string) => void 
     entries.push(entry);
     files++;
     bytes += entry.size;
-  });
+  };
+  if (hinted) {
+    const examined = new Set(walkPaths(root, rules, changed ?? [], visit));
+    // A path replaced by its folder's new state: drop what the previous checkpoint had under that folder too.
+    entries = [...kept.filter((e) => !isUnder(e.path, examined)), ...entries];
+    files = 0;
+    bytes = 0;
+    for (const e of entries) if (e.kind !== 'left_out') { files++; if (e.kind === 'file') bytes += e.size; }
+  } else {
+    walkWorkspace(root, rules, visit);
+  }
 
   entries.sort((a, b) => comparePaths(a.path, b.path));
+  for (const key of Object.keys(counts) as LeftOutReason[]) delete counts[key];
+  for (const e of entries) if (e.kind === 'left_out') counts[e.reason] = (counts[e.reason] ?? 0) + 1;
   const chunks: string[] = [];
   for (const chunk of splitIntoChunks(entries)) {
+    const same = sameChunkAsBefore(chunk);
+    if (same) { chunks.push(same); continue; }
     const data = encodeChunk(chunk);
     const sha = sha256Bytes(data);
+    chunkShas.set(chunk[0], { entries: chunk, sha });
     chunks.push(sha);
-    if (knownChunks.has(sha) || fs.existsSync(blobFile(job.storeRoot, sha))) continue;
-    const blob = writeRawBlobUnsynced(job.storeRoot, sha, data, 6);
-    written.push(blob.file);
+    if (knownChunks.has(sha) || blobs.has(sha)) continue;
+    const size = writeRawBlobUnsynced(job.storeRoot, sha, data, 6, pending);
+    written.push([sha, size]);
+    newBlobBytes += size;
     newBlobs++;
-    newBlobBytes += blob.bytes;
     onStep('checkpoint:chunk');
   }
-  syncAll(written);
+  await pending.flush(job.storeRoot);
   onStep('checkpoint:synced');
 
   const listed: ListedLeftOut[] = [];
@@ -151,14 +197,31 @@ export function takeCheckpointSync(job: TakeJob, onStep: (step: string) => void 
     format: RECORD_FORMAT, id, root, time: started, took_ms: 0, chunks, files, bytes,
     left_out_counts: counts, left_out: listed, left_out_more: more,
     excludes: options.excludes ?? [], excludes_refused: excludes.refused,
-    hashed_files: hashed, new_blobs: newBlobs, new_blob_bytes: newBlobBytes,
+    walk: hinted ? 'changed_paths' : 'full', hashed_files: hashed, new_blobs: newBlobs, new_blob_bytes: newBlobBytes,
   };
   record.took_ms = Date.now() - started;
   mkdirPrivate(checkpointsDir(job.storeRoot));
   renameInto(recordFile(job.storeRoot, id), JSON.stringify(record), tmpDir(job.storeRoot), true, () => onStep('checkpoint:record-written'));
   onStep('checkpoint:record-renamed');
   cachedManifest = { id, entries };
-  return record;
+  return { record, written };
+}
+
+/** Whether the path, or a folder above it, is in the set. */
+function isUnder(p: string, paths: ReadonlySet<string>): boolean {
+  if (paths.has(p)) return true;
+  for (let slash = p.lastIndexOf('/'); slash > 0; slash = p.lastIndexOf('/', slash - 1)) if (paths.has(p.slice(0, slash))) return true;
+  return false;
+}
+
+/** Each chunk's sha256 by its first entry object: a chunk of the very same entry objects is the same bytes (not encoded nor hashed again). */
+const chunkShas = new WeakMap<ManifestEntry, { entries: ManifestEntry[]; sha: string }>();
+
+function sameChunkAsBefore(chunk: ManifestEntry[]): string | undefined {
+  const known = chunkShas.get(chunk[0]);
+  if (!known || known.entries.length !== chunk.length) return undefined;
+  for (let i = 0; i < chunk.length; i++) if (known.entries[i] !== chunk[i]) return undefined;
+  return known.sha;
 }
 
 /** The previous checkpoint's record and manifest; undefined when it cannot be read (then every file is read). */

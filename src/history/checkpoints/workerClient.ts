@@ -1,8 +1,7 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CheckpointRecord } from './checkpointRecord';
-import { takeCheckpointSync, TakeJob } from './takeCheckpoint';
+import { takeCheckpoint, TakeJob, TakeResult } from './takeCheckpoint';
 import type { CheckpointWorkerAnswer } from './checkpoint-worker';
 
 /**
@@ -13,14 +12,14 @@ import type { CheckpointWorkerAnswer } from './checkpoint-worker';
 export class CheckpointRunner {
   private worker: Worker | undefined;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (r: CheckpointRecord) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (r: TakeResult) => void; reject: (e: Error) => void }>();
 
   /** `script` null: every job runs on this thread. */
   constructor(private readonly script: string | null, private readonly onStep?: (step: string) => void) {}
 
-  run(job: TakeJob): Promise<CheckpointRecord> {
+  run(job: TakeJob): Promise<TakeResult> {
     if (!this.script) {
-      try { return Promise.resolve(takeCheckpointSync(job, this.onStep)); } catch (e) { return Promise.reject(e as Error); }
+      return takeCheckpoint(job, this.onStep);
     }
     const worker = this.start(this.script);
     const id = this.nextId++;
@@ -44,7 +43,7 @@ export class CheckpointRunner {
       const waiter = this.waiting.get(answer.id);
       if (!waiter) return;
       this.waiting.delete(answer.id);
-      if (answer.ok) waiter.resolve(answer.result as CheckpointRecord);
+      if (answer.ok) waiter.resolve(answer.result as TakeResult);
       else waiter.reject(new Error(answer.error));
     });
     const failAll = (error: Error) => {

@@ -162,4 +162,40 @@ describe('history/checkpoints: take', () => {
       await backups.close();
     } finally { t.cleanup(); }
   });
+
+  it('with the paths a watcher saw change, only they are examined; the rest is the previous manifest', async () => {
+    const t = tempWorkspace();
+    try {
+      writeTree(t.ws, { 'a/one.txt': '1', 'a/two.txt': '2', 'b/three.txt': '3', 'ignored/x.txt': 'x', '.gitignore': 'ignored/\n' });
+      const { backups, checkpoints } = await open(t.store);
+      await new Promise((r) => setTimeout(r, 150));
+      const cold = await checkpoints.take(t.ws);
+      assert.ok(cold.ok);
+      fs.writeFileSync(path.join(t.ws, 'a/one.txt'), 'one changed');
+      fs.rmSync(path.join(t.ws, 'b'), { recursive: true });
+      writeTree(t.ws, { 'c/new/deep.txt': 'new', 'ignored/y.txt': 'y' });
+      fs.writeFileSync(path.join(t.ws, 'a/two.txt'), 'changed, but the hint does not say so');
+      const hinted = await checkpoints.take(t.ws, { changedPaths: ['a/one.txt', 'b/three.txt', 'c', 'ignored/y.txt'] });
+      assert.ok(hinted.ok);
+      assert.equal(hinted.checkpoint.walk, 'changed_paths');
+      assert.equal(hinted.checkpoint.hashed_files, 2);
+      const diff = await checkpoints.diff(cold.checkpoint.id, hinted.checkpoint.id);
+      assert.ok(diff.ok);
+      assert.deepEqual([diff.diff.created.map((c) => c.path), diff.diff.changed.map((c) => c.path), diff.diff.deleted.map((c) => c.path)],
+        [['c/new/deep.txt'], ['a/one.txt'], ['b/three.txt']]);
+      assert.deepEqual(hinted.checkpoint.left_out_counts, { gitignore: 1 });
+      // a full walk sees what the hint missed
+      const full = await checkpoints.take(t.ws);
+      assert.ok(full.ok);
+      assert.equal(full.checkpoint.walk, 'full');
+      const missed = await checkpoints.diff(hinted.checkpoint.id, full.checkpoint.id);
+      assert.ok(missed.ok);
+      assert.deepEqual(missed.diff.changed.map((c) => c.path), ['a/two.txt']);
+      // a .gitignore among the changed paths means a full walk (the rules changed)
+      const rules = await checkpoints.take(t.ws, { changedPaths: ['.gitignore'] });
+      assert.ok(rules.ok);
+      assert.equal(rules.checkpoint.walk, 'full');
+      await backups.close();
+    } finally { t.cleanup(); }
+  });
 });
