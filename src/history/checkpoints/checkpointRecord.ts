@@ -37,6 +37,8 @@ export interface CheckpointRecord {
   /** The exclude globs the walk was given, and those refused (too long, too many alternatives). */
   excludes: string[];
   excludes_refused: string[];
+  /** The rules it was taken with (excludes, .gitignore, caps) as one JSON key: a watcher-driven take needs the same. */
+  rules: string;
   /** How the folder was examined: walked whole, or only the paths a watcher named (TakeOptions.changedPaths). */
   walk: 'full' | 'changed_paths';
   /** Files read and hashed this time (the others were known by their stat values). */

@@ -7,6 +7,7 @@ import { ExcludeGlobs } from './excludeGlobs';
 import { loadManifestSync } from './loadManifest';
 import { comparePaths, FileEntry, LeftOutReason, LISTED_REASONS, ManifestEntry } from './manifest';
 import { encodeChunk, splitIntoChunks } from './manifestChunks';
+import { mergeSorted, withoutPaths } from './manifestRanges';
 import { BlobPresence, checkpointsDir, mkdirPrivate, PendingSync, renameInto, tmpDir, writeRawBlobUnsynced } from './storeFiles';
 import { walkPaths, walkWorkspace, WalkRules } from './workspaceWalk';
 
@@ -99,13 +100,14 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
 
   const rules: WalkRules = { excludes, useGitignore: options.useGitignore ?? true, skipDirs: new Set([storeReal]) };
   const changed = options.changedPaths?.map((p) => p.split('/').filter((s) => s !== '' && s !== '.').join('/'));
-  const hinted = previous !== undefined && changed !== undefined
+  const rulesKey = JSON.stringify([options.excludes ?? [], rules.useGitignore, maxFileBytes, maxTotalBytes]);
+  // Only what a watcher saw change is examined, when the rules are those of the previous checkpoint and no .gitignore changed.
+  const hinted = previous !== undefined && changed !== undefined && previous.record.rules === rulesKey
     && !changed.some((p) => p === '' || p.split('/').includes('..') || p === '.gitignore' || p.endsWith('/.gitignore'));
   let kept: ManifestEntry[] = [];
   if (hinted) {
     // What the hint does not name stays as the previous checkpoint recorded it.
-    const named = new Set(changed);
-    kept = previous.entries.filter((e) => !isUnder(e.path, named));
+    kept = withoutPaths(previous.entries, changed);
     for (const e of kept) if (e.kind === 'file') bytes += e.size;
   }
   const visit = (w: Walked): void => {
@@ -154,17 +156,20 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
     bytes += entry.size;
   };
   if (hinted) {
-    const examined = new Set(walkPaths(root, rules, changed ?? [], visit));
+    const named = new Set(changed);
+    const examined = walkPaths(root, rules, changed ?? [], visit);
     // A path replaced by its folder's new state: drop what the previous checkpoint had under that folder too.
-    entries = [...kept.filter((e) => !isUnder(e.path, examined)), ...entries];
+    const replaced = examined.filter((p) => !named.has(p));
+    entries.sort((a, b) => comparePaths(a.path, b.path));
+    entries = mergeSorted(replaced.length > 0 ? withoutPaths(kept, replaced) : kept, entries);
     files = 0;
     bytes = 0;
     for (const e of entries) if (e.kind !== 'left_out') { files++; if (e.kind === 'file') bytes += e.size; }
   } else {
     walkWorkspace(root, rules, visit);
+    entries.sort((a, b) => comparePaths(a.path, b.path));
   }
 
-  entries.sort((a, b) => comparePaths(a.path, b.path));
   for (const key of Object.keys(counts) as LeftOutReason[]) delete counts[key];
   for (const e of entries) if (e.kind === 'left_out') counts[e.reason] = (counts[e.reason] ?? 0) + 1;
   const chunks: string[] = [];
@@ -197,7 +202,7 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
     format: RECORD_FORMAT, id, root, time: started, took_ms: 0, chunks, files, bytes,
     left_out_counts: counts, left_out: listed, left_out_more: more,
     excludes: options.excludes ?? [], excludes_refused: excludes.refused,
-    walk: hinted ? 'changed_paths' : 'full', hashed_files: hashed, new_blobs: newBlobs, new_blob_bytes: newBlobBytes,
+    rules: rulesKey, walk: hinted ? 'changed_paths' : 'full', hashed_files: hashed, new_blobs: newBlobs, new_blob_bytes: newBlobBytes,
   };
   record.took_ms = Date.now() - started;
   mkdirPrivate(checkpointsDir(job.storeRoot));
@@ -205,13 +210,6 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
   onStep('checkpoint:record-renamed');
   cachedManifest = { id, entries };
   return { record, written };
-}
-
-/** Whether the path, or a folder above it, is in the set. */
-function isUnder(p: string, paths: ReadonlySet<string>): boolean {
-  if (paths.has(p)) return true;
-  for (let slash = p.lastIndexOf('/'); slash > 0; slash = p.lastIndexOf('/', slash - 1)) if (paths.has(p.slice(0, slash))) return true;
-  return false;
 }
 
 /** Each chunk's sha256 by its first entry object: a chunk of the very same entry objects is the same bytes (not encoded nor hashed again). */
