@@ -94,6 +94,15 @@ async function ourCheckpoint(checkpoints, changedPaths) {
   return { ms, record: r.checkpoint, delayMaxMs: h.max / 1e6, delayP99Ms: h.percentile(99) / 1e6 };
 }
 
+/** The same measure over an idle wait of the same length: what the machine's own load does to the calling thread's timers. */
+async function idleDelay(ms) {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  await new Promise((r) => setTimeout(r, ms));
+  h.disable();
+  return { delayMaxMs: h.max / 1e6, delayP99Ms: h.percentile(99) / 1e6 };
+}
+
 async function gitCheckpoint(n) {
   const { ms } = await timed(() => { shadowGit('add', '-A'); shadowGit('commit', '-q', '--no-verify', '--allow-empty', '-m', `checkpoint ${n}`); });
   await waitForGitGc();
@@ -130,6 +139,7 @@ async function main() {
 
   // 2. Cold: ours, then the shadow git.
   const coldOurs = await ourCheckpoint(checkpoints);
+  const coldIdle = await idleDelay(coldOurs.ms);
   const storeCold = du(storeRoot);
   const coldGit = await gitCheckpoint(0);
   const gitCold = du(shadow);
@@ -161,7 +171,8 @@ async function main() {
     await new Promise((r) => setTimeout(r, 300));
     const sHinted0 = du(storeRoot);
     const hinted = await ourCheckpoint(checkpoints, hint);
-    rounds.push({ ours, theirs, hinted, oursGrowth, gitGrowth, hintedGrowth: du(storeRoot) - sHinted0 });
+    const idle = await idleDelay(ours.ms);
+    rounds.push({ ours, theirs, hinted, idle, oursGrowth, gitGrowth, hintedGrowth: du(storeRoot) - sHinted0 });
     shadowGit('add', '-A'); shadowGit('commit', '-q', '--no-verify', '-m', `catch up ${round}`); // the hinted batch, so git's next round sees 10 changes too
     await waitForGitGc();
   }
@@ -172,11 +183,12 @@ async function main() {
   const incGit = median(rounds.map((r) => r.theirs.ms));
   const incHinted = median(rounds.map((r) => r.hinted.ms));
   const cpu = os.cpus();
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
   const lines = [
     '# Checkpoint benchmark (issue 27)',
     '',
     `Command: \`node bench/checkpoint/run.mjs --files ${FILES} --rounds ${ROUNDS}\` (after \`npm run build && npx tsc -p tsconfig.test.json\`).`,
-    `Machine: ${cpu.length} cores (${cpu[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${git(['--version']).trim()}; shared with other jobs while measuring.`,
+    `Machine: ${cpu.length} cores (${cpu[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${git(['--version']).trim()}; shared with other jobs while measuring (load average at the end: ${load}).`,
     `Workspace: ${FILES} text files, ${mb(wsBytes)}, in ${20}×10×10 nested folders, committed to its own .git (${mb(du(path.join(ws, '.git')))}). Page cache warm for both (the tree was just written).`,
     '',
     '| | ours (worker) | shadow git (`add -A` + `commit`) | ratio ours / git |',
@@ -186,8 +198,8 @@ async function main() {
     `| incremental after ${CHANGED} changed files, time (median of ${ROUNDS}) | ${fmt(incOurs)} | ${fmt(incGit)} | ${(incOurs / incGit).toFixed(2)} |`,
     `| incremental, the 10 changed paths given (a watcher's events), time (median of ${ROUNDS}) | ${fmt(incHinted)} | ${fmt(incGit)} (git has no such input) | ${(incHinted / incGit).toFixed(2)} |`,
     `| incremental, store growth (median) | ${kb(median(rounds.map((r) => r.oursGrowth)))} | ${kb(median(rounds.map((r) => r.gitGrowth)))} | ${(median(rounds.map((r) => r.oursGrowth)) / median(rounds.map((r) => r.gitGrowth))).toFixed(2)} |`,
-    `| calling thread's event-loop delay during the cold checkpoint (max / p99) | ${fmt(coldOurs.delayMaxMs)} / ${fmt(coldOurs.delayP99Ms)} | (a child process) | |`,
-    `| … during the incremental ones (worst max) | ${fmt(Math.max(...rounds.flatMap((r) => [r.ours.delayMaxMs, r.hinted.delayMaxMs])))} | | |`,
+    `| calling thread's event-loop delay during the cold checkpoint (max / p99) | ${fmt(coldOurs.delayMaxMs)} / ${fmt(coldOurs.delayP99Ms)} | (a child process) | baseline, the same thread idle as long: ${fmt(coldIdle.delayMaxMs)} / ${fmt(coldIdle.delayP99Ms)} |`,
+    `| … during the incremental ones (median of the max, worst max) | ${fmt(median(rounds.flatMap((r) => [r.ours.delayMaxMs, r.hinted.delayMaxMs])))}, ${fmt(Math.max(...rounds.flatMap((r) => [r.ours.delayMaxMs, r.hinted.delayMaxMs])))} | | baseline idle: ${fmt(median(rounds.map((r) => r.idle.delayMaxMs)))}, ${fmt(Math.max(...rounds.map((r) => r.idle.delayMaxMs)))} |`,
     '',
     'Per round (ours: wall time on the calling thread / time inside the worker, files read and hashed, blobs written):',
     '',
