@@ -53,6 +53,8 @@ async function bundle(options) {
 await bundle({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] });
 // The engine on a worker thread (src/engine/tools/off-thread.ts loads it beside the bundle that runs it): no externals, no vscode.
 await bundle({ ...common, entryPoints: ['src/workers/engine-worker.ts'], outfile: 'dist/engine-worker.js' });
+// The checkpoint worker (src/history/checkpoints/workerClient.ts loads it beside the bundle that runs it): Node only.
+await bundle({ ...common, entryPoints: ['src/history/checkpoints/checkpoint-worker.ts'], outfile: 'dist/checkpoint-worker.js' });
 // The headless bundles must never pull in vscode: marking nothing external makes esbuild fail if they try.
 await bundle({ ...common, entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js' });
 // Test-only code the extension loads in test or development mode (the UI tests' scripted agent

@@ -14,6 +14,7 @@ import { SerialQueue } from './serialQueue';
 import { ensureDirDurable, writeFileDurable } from './durableFs';
 import { acquireStoreLock, confirmStoreLock, releaseStoreLock, StoreLock } from './storeLock';
 import { tightenStoreModes } from './privateModes';
+import { checkpointReferences } from './checkpoints/checkpointReferences';
 import { BackupStoreOptions, ChangeKind, EvictionRecord, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats, Writer } from './types';
 
 export interface BeginInput {
@@ -121,6 +122,11 @@ export class BackupStore {
   private lock: StoreLock | undefined;
   /** Why this store no longer owns the root (another owner took its lock), once found out. */
   private lockLost: string | undefined;
+  /** Checkpoints being taken (they write blobs from a worker): no blob is collected meanwhile. */
+  private collectionHolds = 0;
+  private collectionDeferred = false;
+  /** What each checkpoint manifest chunk names, by the chunk's sha256 (see checkpointReferences). */
+  private readonly chunkRefs = new Map<string, string[]>();
 
   constructor(private readonly root: string, options: BackupStoreOptions = {}) {
     this.options = {
@@ -441,6 +447,50 @@ export class BackupStore {
     });
   }
 
+  /** The store's root folder (checkpoints live under it, beside the journal and blobs). */
+  get rootDir(): string {
+    return this.root;
+  }
+
+  /**
+   * Holds garbage collection while a checkpoint is taken: its blobs are written by another
+   * thread, unknown to this store until its record exists, and an existing blob it reuses must
+   * not be deleted under it. Fails when the store cannot be opened or no longer owns its root.
+   * The collection a hold deferred runs when the last hold is released.
+   */
+  async holdCollection(): Promise<Result<{ release: () => Promise<void> }>> {
+    return this.write('holdCollection', async () => {
+      if (!await this.ownsRoot('take a checkpoint')) return this.notOwner();
+      this.collectionHolds++;
+      let released = false;
+      const release = async (): Promise<void> => {
+        if (released) return;
+        released = true;
+        await this.queue.run(async () => {
+          this.collectionHolds--;
+          if (this.collectionHolds === 0 && this.collectionDeferred) {
+            this.collectionDeferred = false;
+            await this.collectGarbage().catch((e: Error) => this.log(`Backup store ${this.root}: garbage collection failed: ${e.message}`));
+          }
+        });
+      };
+      return { ok: true, release };
+    });
+  }
+
+  /** Indexes the blobs a checkpoint wrote (from its worker), so that garbage collection sees them once nothing references them. */
+  adoptCheckpointBlobs(blobs: ReadonlyArray<[string, number]>): void {
+    this.blobs.adoptRaw(blobs);
+  }
+
+  /** Collects unreferenced blobs now (after checkpoints were pruned). */
+  async collect(): Promise<Result<{}>> {
+    return this.write('collect', async () => {
+      await this.collectGarbage();
+      return { ok: true };
+    });
+  }
+
   /** Waits for queued writes and closes the journal. The store can be opened again by a new instance. */
   async close(): Promise<void> {
     await this.queue.run(async () => {
@@ -605,11 +655,23 @@ export class BackupStore {
     for (const id of ids) { this.entries.delete(id); this.pendingTexts.delete(id); }
   }
 
-  /** Deletes blobs that no live entry (nor a pinned snapshot) needs, if this store still owns the root. */
+  /**
+   * Deletes blobs that no live entry, pinned snapshot or stored checkpoint needs, if this
+   * store still owns the root. Nothing is collected while a checkpoint is being taken, nor
+   * when a checkpoint's record or manifest cannot be read (its blobs cannot be told apart).
+   */
   private async collectGarbage(): Promise<void> {
+    if (this.collectionHolds > 0) { this.collectionDeferred = true; return; }
     if (!await this.ownsRoot('collect garbage')) return;
+    let checkpointRefs: Set<string>;
+    try {
+      checkpointRefs = await checkpointReferences(this.root, this.chunkRefs);
+    } catch (error) {
+      this.log(`Backup store ${this.root}: no garbage collected: a checkpoint cannot be read (${(error as Error).message}).`);
+      return;
+    }
     const keep = referencedBlobs(this.entries.values(), (sha) => this.blobs.info(sha));
-    for (const sha of this.pinned) {
+    for (const sha of [...this.pinned, ...checkpointRefs]) {
       keep.add(sha);
       const base = this.blobs.info(sha)?.base;
       if (base) keep.add(base);

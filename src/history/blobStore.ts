@@ -203,6 +203,14 @@ export class BlobStore {
     return { sha256, lines: splitLinesKeepEnds(read.text), bytes: info.bytes };
   }
 
+  /**
+   * Indexes raw blobs another thread wrote durably (a checkpoint's), so that garbage collection
+   * sees them; a blob already indexed keeps its entry.
+   */
+  adoptRaw(blobs: ReadonlyArray<[string, number]>): void {
+    for (const [sha256, bytes] of blobs) if (!this.index.has(sha256)) this.index.set(sha256, { kind: 'raw', bytes });
+  }
+
   /** Makes every blob written with deferSync durable: fsync of each file, then of their directories. */
   async flush(): Promise<void> {
     if (this.unsynced.size === 0) return;

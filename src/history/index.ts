@@ -5,3 +5,8 @@ export { groupIntoTurns, turnRestorePoints, Turn, TurnRestorePoint, TurnGrouping
 export { diffFromKnownVersion, StaleDiff } from './staleDiff';
 export { isRestorable } from './retention';
 export * from './types';
+export { Checkpoints, CheckpointsOptions, RestoreInput } from './checkpoints/checkpoints';
+export { CheckpointRecord, ListedLeftOut } from './checkpoints/checkpointRecord';
+export { CheckpointDiff, PathChange, UnknownChange, ContentRef } from './checkpoints/diffCheckpoints';
+export { RestoreOutcome } from './checkpoints/restoreFiles';
+export { TakeOptions } from './checkpoints/takeCheckpoint';

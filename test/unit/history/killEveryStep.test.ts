@@ -10,9 +10,12 @@ import * as path from 'node:path';
 import { BackupStore } from '../../../src/history/backupStore';
 import { sha256Text } from '../../../src/core/hash';
 import { COMPACT_SCENARIO } from './killCompactScenario';
+import { Checkpoints } from '../../../src/history/checkpoints/checkpoints';
+import { readCheckpoint } from '../../../src/history/checkpoints/readManifest';
 
 const CHILD = path.join(__dirname, 'killChild.js');
 const COMPACT_CHILD = path.join(__dirname, 'killCompactChild.js');
+const CHECKPOINT_CHILD = path.join(__dirname, 'checkpointKillChild.js');
 
 function runChild(root: string, at: number, child = CHILD): { stdout: string; signal: NodeJS.Signals | null } {
   const r = spawnSync(process.execPath, [child, root, String(at)], { encoding: 'utf8', timeout: 30_000 });
@@ -124,6 +127,60 @@ describe('history: killed at every durability step (issue 15)', () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
     fs.rmSync(seed, { recursive: true, force: true });
+  });
+
+  it('checkpoints: a process killed at each step of a cold take, an incremental take and a prune leaves a store that opens, with every checkpoint it holds whole', async function () {
+    this.timeout(300_000);
+    const seedWorkspace = (): { ws: string; store: string } => {
+      const base = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-kill-ckpt-'));
+      const ws = path.join(base, 'ws');
+      fs.mkdirSync(path.join(ws, 'src'), { recursive: true });
+      fs.writeFileSync(path.join(ws, 'src/a.ts'), 'export const a = 1;\n');
+      fs.writeFileSync(path.join(ws, 'src/b.ts'), 'export const b = 1;\r\n');
+      fs.writeFileSync(path.join(ws, 'data.bin'), Buffer.from([0, 1, 2, 3]));
+      fs.writeFileSync(path.join(ws, 'README'), 'no final newline');
+      return { ws, store: path.join(base, 'store') };
+    };
+    const run = (ws: string, store: string, at: number) => {
+      const r = spawnSync(process.execPath, [CHECKPOINT_CHILD, ws, store, String(at)], { encoding: 'utf8', timeout: 60_000 });
+      return { stdout: r.stdout, stderr: r.stderr, signal: r.signal };
+    };
+    const dry = seedWorkspace();
+    const full = run(dry.ws, dry.store, -1);
+    const count = Number(/STEPS (\d+)/.exec(full.stdout)?.[1]);
+    assert.ok(count >= 15, `expected the steps of two takes, an edit and a prune, got: ${full.stdout} ${full.stderr}`);
+    for (let at = 0; at < count; at++) {
+      const { ws, store } = seedWorkspace();
+      const killed = run(ws, store, at);
+      const where = `killed at step ${at}`;
+      assert.equal(killed.signal, 'SIGKILL', `${where}: the child was not killed (${killed.stdout} ${killed.stderr})`);
+      const taken = [...killed.stdout.matchAll(/^TAKEN (\S+)$/gm)].map((m) => m[1]);
+      const pruned = JSON.parse(/^PRUNED (.*)$/m.exec(killed.stdout)?.[1] ?? '[]') as string[];
+      const reopened = new BackupStore(store);
+      const opened = await reopened.open();
+      assert.ok(opened.ok, `${where}: open failed`);
+      const checkpoints = new Checkpoints(reopened, { workerScript: null });
+      const held = (await checkpoints.list()).map((c) => c.id);
+      // A prune the kill cut short may have removed what it planned to (never the folder's newest).
+      const pruning = killed.stdout.includes('PRUNE START');
+      for (const id of taken) {
+        const mayBeGone = pruned.includes(id) || (pruning && id !== taken[taken.length - 1]);
+        if (!mayBeGone) assert.ok(held.includes(id), `${where}: checkpoint ${id} is gone`);
+      }
+      for (const id of held) {
+        const { manifest } = await readCheckpoint(store, id);
+        for (const e of manifest.entries) {
+          if (e.kind !== 'file') continue;
+          const read = await reopened.readSnapshot(e.sha256);
+          assert.ok(read.ok, `${where}: ${e.path} of checkpoint ${id} does not restore`);
+        }
+      }
+      // and a checkpoint taken now, after the crash, works and matches the disk
+      const again = await checkpoints.take(ws);
+      assert.ok(again.ok, `${where}: a new checkpoint fails`);
+      await reopened.close();
+      fs.rmSync(path.dirname(ws), { recursive: true, force: true });
+    }
   });
 
   it('does not trust a blob from an earlier session that a power loss left damaged: the next begin writes it anew', async () => {

@@ -1,0 +1,162 @@
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import { sha256Bytes } from '../../core/hash';
+import { fail, Result } from '../../core/types';
+import type { BackupStore } from '../backupStore';
+import { BlobStore } from '../blobStore';
+import { CheckpointRecord, isCheckpointId, listRecordIds, readRecord, recordFile } from './checkpointRecord';
+import { CheckpointDiff, diffManifests } from './diffCheckpoints';
+import { planPrune } from './pruneCheckpoints';
+import { readCheckpoint } from './readManifest';
+import { restoreFiles, RestoreOutcome } from './restoreFiles';
+import { fsyncDirSync } from './storeFiles';
+import { TakeOptions } from './takeCheckpoint';
+import { CheckpointRunner, defaultCheckpointWorkerScript } from './workerClient';
+
+export interface CheckpointsOptions {
+  /** The worker script; default: dist/checkpoint-worker.js beside the running bundle (or the compiled source). `null`: run on this thread. */
+  workerScript?: string | null;
+  /** Checkpoints kept per workspace folder at most (default 100). */
+  maxPerRoot?: number;
+  /** Crash test hook, when run on this thread. */
+  onStep?: (step: string) => void;
+}
+
+export interface RestoreInput {
+  root: string;
+  paths: readonly string[];
+  /** The checkpoint to put back. */
+  from: string;
+  /** The checkpoint the files are expected to match now (see RestoreRequest.expected). */
+  expected: string;
+  overwriteChanged?: boolean;
+}
+
+/**
+ * Workspace checkpoints in the backup store: take, list, diff, restore and prune. The API the
+ * VS Code wiring (turn start, execute_program, Roll Back Agent Turn) builds on. Takes run on a
+ * worker thread, one at a time; the store collects no garbage while one runs. Node only.
+ * Every method returns failures as values.
+ */
+export class Checkpoints {
+  private readonly runner: CheckpointRunner;
+  private readonly maxPerRoot: number;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly store: BackupStore, options: CheckpointsOptions = {}) {
+    this.runner = new CheckpointRunner(options.workerScript === undefined ? defaultCheckpointWorkerScript() : options.workerScript, options.onStep);
+    this.maxPerRoot = options.maxPerRoot ?? 100;
+  }
+
+  private get storeRoot(): string {
+    return this.store.rootDir;
+  }
+
+  /**
+   * Takes a checkpoint of a workspace folder: incremental against the folder's newest one.
+   * Returns its record (id, files, bytes, what was left out and why, time taken).
+   */
+  take(root: string, options: TakeOptions = {}): Promise<Result<{ checkpoint: CheckpointRecord }>> {
+    return this.serial(async () => {
+      const held = await this.store.holdCollection();
+      if (!held.ok) return held;
+      try {
+        const realRoot = await fs.realpath(root);
+        const previous = (await this.listRecords()).filter((r) => r.root === realRoot).pop();
+        const { record, written } = await this.runner.run({ storeRoot: this.storeRoot, root: realRoot, options, previousId: previous?.id });
+        this.store.adoptCheckpointBlobs(written);
+        return { ok: true, checkpoint: record };
+      } catch (error) {
+        return fail('INTERNAL_ERROR', `The checkpoint of ${root} failed: ${(error as Error).message}`);
+      } finally {
+        await held.release();
+      }
+    });
+  }
+
+  /** The stored checkpoints (of one folder, or all), oldest first; unreadable records are skipped. */
+  async list(root?: string): Promise<CheckpointRecord[]> {
+    const all = await this.listRecords();
+    if (root === undefined) return all;
+    const real = await fs.realpath(root).catch(() => nodePath.resolve(root));
+    return all.filter((r) => r.root === real);
+  }
+
+  /** What changed from checkpoint `a` to `b` (see diffManifests). */
+  async diff(a: string, b: string): Promise<Result<{ diff: CheckpointDiff }>> {
+    try {
+      const [before, after] = [await readCheckpoint(this.storeRoot, checkedId(a)), await readCheckpoint(this.storeRoot, checkedId(b))];
+      return { ok: true, diff: diffManifests(before.manifest, after.manifest) };
+    } catch (error) {
+      return notReadable(error);
+    }
+  }
+
+  /** Puts paths back as checkpoint `from` holds them (see restoreFiles); per-file outcomes. */
+  async restore(input: RestoreInput): Promise<Result<{ outcomes: RestoreOutcome[] }>> {
+    let from, expected;
+    try {
+      from = await readCheckpoint(this.storeRoot, checkedId(input.from));
+      expected = await readCheckpoint(this.storeRoot, checkedId(input.expected));
+    } catch (error) {
+      return notReadable(error);
+    }
+    const blobs = new BlobStore(nodePath.join(this.storeRoot, 'blobs'), nodePath.join(this.storeRoot, 'tmp'));
+    const readBlob = async (sha: string): Promise<Buffer> => {
+      const read = await blobs.readSnapshot(sha);
+      if (!read.ok) throw new Error(read.failure.message);
+      const bytes = 'bytes' in read.snapshot ? read.snapshot.bytes : Buffer.from(read.snapshot.text, 'utf8');
+      if (sha256Bytes(bytes) !== sha) throw new Error(`blob ${sha.slice(0, 12)} does not hold the recorded bytes`);
+      return bytes;
+    };
+    const outcomes = await restoreFiles({ root: input.root, storeRoot: this.storeRoot, paths: input.paths, from: from.manifest, expected: expected.manifest, overwriteChanged: input.overwriteChanged, readBlob });
+    return { ok: true, outcomes };
+  }
+
+  /**
+   * Drops the checkpoints older than the store's retention (its oldest live journal entry; with
+   * no entry, all but each folder's newest) and beyond `maxPerRoot` per folder, then collects
+   * the blobs nothing references any more. Records are deleted first: a crash leaves blobs
+   * that the next open collects, never a record without its blobs.
+   */
+  prune(keep: readonly string[] = []): Promise<Result<{ removed: string[] }>> {
+    return this.serial(async () => {
+      const entries = this.store.listAll();
+      const horizon = entries.length > 0 ? Math.min(...entries.map((e) => e.time)) : Date.now();
+      const records = await this.listRecords();
+      const removed = planPrune(records, { horizon, maxPerRoot: this.maxPerRoot, keep: new Set(keep) });
+      for (const id of removed) await fs.rm(recordFile(this.storeRoot, id), { force: true });
+      if (removed.length > 0) fsyncDirSync(nodePath.dirname(recordFile(this.storeRoot, removed[0])));
+      const collected = await this.store.collect();
+      return collected.ok ? { ok: true, removed } : collected;
+    });
+  }
+
+  /** Stops the worker. */
+  close(): Promise<void> {
+    return this.runner.close();
+  }
+
+  private async listRecords(): Promise<CheckpointRecord[]> {
+    const out: CheckpointRecord[] = [];
+    for (const id of await listRecordIds(this.storeRoot)) {
+      try { out.push(await readRecord(this.storeRoot, id)); } catch { /* unreadable: listed by nobody, never pruned blindly */ }
+    }
+    return out;
+  }
+
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+function checkedId(id: string): string {
+  if (!isCheckpointId(id)) throw new Error(`"${id}" is not a checkpoint id`);
+  return id;
+}
+
+function notReadable(error: unknown): { ok: false; failure: import('../../core/types').Failure } {
+  return fail('NO_BACKUPS', `The checkpoint cannot be read: ${(error as Error).message}`);
+}
