@@ -64,13 +64,15 @@ describe('other writers are recorded in the history (through the real VS Code)',
 
   it('a file written by a process outside VS Code during a turn is recorded as "outside" and restored by Roll Back Agent Turn', async function () {
     this.timeout(60_000);
+    // Past the previous test's turn first: files written in a turn's tail would be that turn's.
+    await sleep(6500);
     const d = freshDir('outside');
     const ours = { rel: `${d.rel}/ours.txt`, abs: path.join(d.abs, 'ours.txt') };
-    const theirs = { rel: `${d.rel}/theirs.txt`, abs: path.join(d.abs, 'theirs.txt'), bytes: Buffer.from('their line 1\r\ntheir line 2\r\n') };
+    const theirs = { rel: `${d.rel}/theirs.txt`, abs: path.join(d.abs, 'theirs.txt'), bytes: Buffer.from('their line 1\ntheir line 2\n') };
     writeBytes(ours.abs, 'ours 1\n');
     writeBytes(theirs.abs, theirs.bytes);
-    // Idle past the quiet gap: the background checkpoint that holds both files is the next turn's base.
-    await sleep(7000);
+    // Idle: the background checkpoint that holds both files becomes the next turn's base.
+    await sleep(3000);
 
     const read = await invoke('safe_read_file', { path: ours.rel });
     const w = await invoke('write_file', { path: ours.rel, content: 'ours 2\n', base_sha256: read.sha256 });
@@ -89,12 +91,13 @@ describe('other writers are recorded in the history (through the real VS Code)',
 
   it('a file the user edited and saved during the turn is recorded as the user\'s', async function () {
     this.timeout(60_000);
+    await sleep(6500);
     const d = freshDir('user-save');
     const ours = { rel: `${d.rel}/ours.txt`, abs: path.join(d.abs, 'ours.txt') };
     const mine = { rel: `${d.rel}/mine.txt`, abs: path.join(d.abs, 'mine.txt') };
     writeBytes(ours.abs, 'ours 1\n');
     writeBytes(mine.abs, 'my notes\n');
-    await sleep(7000);
+    await sleep(3000);
 
     const read = await invoke('safe_read_file', { path: ours.rel });
     const w = await invoke('write_file', { path: ours.rel, content: 'ours 2\n', base_sha256: read.sha256 });
