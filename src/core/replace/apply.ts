@@ -37,6 +37,7 @@ import { notFound } from './notFound';
 import { LinePattern, linePattern } from './line-pattern';
 import { readNewIndent, AMBIGUOUS_NEW_INDENT, describeIndentConflict } from '../text/newIndent';
 import { fastExactReplace } from './fastExact';
+import { judgeRepeat, bothReadingsMessage, Found } from '../already-applied';
 import { exactOccurrences, exactEdits, overlap } from './exact';
 
 export interface SearchReplaceOptions {
@@ -60,11 +61,14 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
   if (markers.length) return elisionBlocked(markers[0]);
   // new_text that looks like a numbered listing is written as given, with a warning (the fast path has no notes)
   const warning = listingWarning(linePattern(oldN.split('\n')).core, newN.split('\n'));
-  const fast = options.noFastPath || warning ? null : fastExactReplace(baseText, oldN, newN, expected);
+  // an edit whose new_text contains old_text still finds old_text once it landed: the
+  // general path asks whether it is a repeat (already-applied.ts)
+  const fast = options.noFastPath || warning || newN.includes(oldN) ? null : fastExactReplace(baseText, oldN, newN, expected);
   if (fast) return fast;
-  const ctx = new ReplaceContext(baseText, WorkMeter.forInput(baseText.length + oldN.length + newN.length, lineCount(oldN) + lineCount(newN), options.workBudget));
+  const ctx = new ReplaceContext(baseText, WorkMeter.forInput(baseText.length + 2 * (oldN.length + newN.length), 2 * (lineCount(oldN) + lineCount(newN)), options.workBudget));
   try {
-    const r = placeReplace(ctx, oldN, newN, expected, warning);
+    const r = placeOnce(ctx, oldN, newN, expected, warning);
+    if (r.ok && r.already) return { ok: true, text: baseText, replacements: 0, changed: [], tolerance: 'exact', already_applied: [1], notes: [alreadyNote(r.already)] };
     return r.ok ? success(ctx.model, r.edits, r.tiers, r.count, r.notes, r.finalNewline) : { ok: false, error: r.error() };
   } catch (e) {
     if (e instanceof WorkLimitExceeded) return failure('TOO_LARGE', tooLargeMessage('This replacement'), { work_limit: e.limit });
@@ -74,7 +78,9 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
 
 /** What a replacement does to the base before anything is rendered: its line edits, or why it cannot be made. */
 export type ReplacePlacement =
-  | { ok: true; edits: LineEdit[]; finalNewline: boolean; tiers: Tier[]; count: number; notes?: string[] }
+  | { ok: true; edits: LineEdit[]; finalNewline: boolean; tiers: Tier[]; count: number; notes?: string[]; already?: undefined }
+  /** The edit's result already stands at these 1-based lines (already-applied.ts): nothing to apply. */
+  | { ok: true; already: number[] }
   | { ok: false; type: EngineErrorType; error(): EngineError };
 
 /**
@@ -98,7 +104,42 @@ export function placeSearchReplace(ctx: ReplaceContext, oldText: string, newText
     }
   }
   const warning = listingWarning(linePattern(oldN.split('\n')).core, newN.split('\n'));
-  return placeReplace(ctx, oldN, newN, expected, warning);
+  return placeOnce(ctx, oldN, newN, expected, warning);
+}
+
+/**
+ * placeReplace, asked first whether the edit's result already stands (already-applied.ts): a
+ * repeat is answered with where it stands, a text that reads both ways is refused.
+ */
+function placeOnce(ctx: ReplaceContext, oldN: string, newN: string, expected: number, warning: string | undefined): ReplacePlacement {
+  const forward = placeReplace(ctx, oldN, newN, expected, warning);
+  const verdict = judgeRepeat({
+    forward: asFound(forward),
+    // a deletion leaves nothing to recognise it by
+    reverse: () => (newN.trim() === '' ? { ok: false, notFound: true } : asFound(placeReplace(ctx, newN, oldN, expected, undefined))),
+    newContainsOld: newN.includes(oldN),
+    oldLines: lineCount(oldN),
+  });
+  if (verdict.kind === 'forward') return forward;
+  if (verdict.kind === 'already') return { ok: true, already: verdict.lines };
+  const error = failure('AMBIGUOUS_MATCH', bothReadingsMessage('This edit (new_text contains old_text)', verdict), {
+    candidates: [...verdict.first, ...verdict.repeat].sort((a, b) => a - b),
+    readings: { first_application_at: verdict.first, already_applied_at: verdict.repeat },
+  }).error;
+  return { ok: false, type: error.type, error: () => error };
+}
+
+function asFound(p: ReplacePlacement): Found {
+  if (p.ok) return p.already ? { ok: false, notFound: false } : { ok: true, spans: p.edits.map((e) => ({ line: e.start + 1, lines: Math.max(1, e.end - e.start) })) };
+  if (p.type === 'NO_MATCH') return { ok: false, notFound: true };
+  if (p.type !== 'AMBIGUOUS_MATCH') return { ok: false, notFound: false };
+  const e = p.error();
+  return { ok: false, notFound: false, candidates: e.candidates };
+}
+
+/** The note of a replacement already in the file. */
+export function alreadyNote(lines: number[]): string {
+  return `the edit is already in the file (its new_text stands at line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}): not applied again`;
 }
 
 function checkInput(oldText: string, newText: string, options: SearchReplaceOptions): { ok: true; oldN: string; newN: string; expected: number } | { ok: false; error: EngineError } {

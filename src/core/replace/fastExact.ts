@@ -5,9 +5,8 @@
  * path produces (same substring semantics, same whole-line indentation shift); returns null
  * whenever it does not apply, and the caller takes the general path.
  */
-import { inferIndentMap, reindent } from '../text/indent';
 import { EngineResult, ChangedRange } from '../patch/types';
-import { readNewIndent } from '../text/newIndent';
+import { wholeLineText } from './whole-line';
 import { afterIndent } from './exact';
 import { Finder } from '../text/find';
 
@@ -56,25 +55,16 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
     if (startAt < pos) return null; // two occurrences on one line: let the general path decide
     const prefix = raw.slice(startAt, at);
     const suffix = raw.slice(end, lineEnd);
-    const parts = oldLF.split('\n');
-    const trailingNL = parts.length > 1 && parts[parts.length - 1] === '';
+    const trailingNL = oldLF.endsWith('\n');
+    const eol = crlf ? '\r\n' : '\n';
+    // the same reading of the occurrence as the general path's (exact.ts), on LF texts
+    const whole = wholeLineText(prefix, oldLF, newLF, suffix);
+    if (typeof whole === 'string') return null; // the general path refuses
     let text = prefix + newN + suffix;
-    let whole = false;
-    if (prefix && !prefix.trim() && (suffix === '' || trailingNL)) {
-      const core = trailingNL ? parts.slice(0, -1) : parts;
-      const fileLines = raw.slice(startAt, end).split(crlf ? '\r\n' : '\n');
-      const map = inferIndentMap(core.map((p, j): [string, string] => [p, fileLines[j]]));
-      if (map.kind === 'add' && map.prefix === prefix) {
-        const newLines = newLF.split('\n');
-        const reading = readNewIndent(core, fileLines, newLines);
-        if (reading === 'ambiguous') return null; // the general path refuses
-        const placed = reading === 'keep' ? newLines : newLines.map((l) => reindent(l, map) ?? l);
-        text = placed.join(crlf ? '\r\n' : '\n') + suffix;
-        shifted = true;
-        whole = true;
-      }
-    }
-    if (!whole) {
+    if (whole) {
+      text = whole.lines.join(eol);
+      if (whole.shifted) shifted = true;
+    } else {
       const reading = afterIndent(prefix, newLF);
       if (reading === 'ambiguous') return null; // the general path refuses
       if (reading === 'keep') text = newN + suffix;

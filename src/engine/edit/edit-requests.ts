@@ -78,7 +78,7 @@ export function safePatchPlanOf(r: EngineResult): Result<{ plan: EditPlan }> {
       newText: r.text,
       changed: r.changed,
       summary: `Applied ${n} hunk${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
-      details: { hunks: r.hunks, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
+      details: { hunks: r.hunks, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}), ...(r.already_applied?.length ? { already_applied_hunks: r.already_applied } : {}) },
     },
   };
 }
@@ -103,7 +103,7 @@ export function replacePlanOf(r: EngineResult): Result<{ plan: EditPlan }> {
       newText: r.text,
       changed: r.changed,
       summary: `Replaced ${n} occurrence${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
-      details: { replacements: n, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
+      details: { replacements: n, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}), ...(r.already_applied?.length ? { already_applied_hunks: r.already_applied } : {}) },
     },
   };
 }

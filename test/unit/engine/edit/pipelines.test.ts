@@ -22,6 +22,46 @@ describe('engine/edit: the single- and multi-file pipelines on a fake host', () 
     assert.deepEqual(fake.log, []);
   });
 
+  it('an edit sent again is already applied, with or without base_sha256, and a stale base whose version the store knows too', async () => {
+    const before = 'def load_config(path):\n    pass\n';
+    fake.put('c.py', before);
+    const edit = { path: 'c.py', old_text: 'def load_config', new_text: 'def load_config_file' };
+    const first = await call('replace_in_file', { ...edit, base_sha256: sha256Text(before) });
+    assert.equal(first.success, true, JSON.stringify(first));
+    const after = fake.shown('c.py');
+    assert.equal(after, 'def load_config_file(path):\n    pass\n');
+    const entries = fake.store.list('c.py').length;
+    for (const input of [edit, { ...edit, base_sha256: sha256Text(after) }, { ...edit, base_sha256: sha256Text(before) }]) {
+      const again = await call('replace_in_file', input);
+      assert.equal(again.success, true, JSON.stringify(again));
+      assert.equal(again.already_applied, true, JSON.stringify(again));
+      assert.equal(again.sha256, sha256Text(after));
+      assert.equal(fake.shown('c.py'), after);
+    }
+    assert.equal(fake.store.list('c.py').length, entries, 'nothing journaled as a change');
+    // a stale base whose edit does not give the current text stays HASH_MISMATCH
+    const other = await call('replace_in_file', { path: 'c.py', old_text: 'pass', new_text: 'return 1', base_sha256: sha256Text(before) });
+    assert.equal(other.error_type, 'HASH_MISMATCH');
+  });
+
+  it('edit_lines and safe_patch re-sent with the base they were made on are already applied', async () => {
+    const before = 'a\nb\n';
+    fake.put('l.txt', before);
+    const ins = { path: 'l.txt', base_sha256: sha256Text(before), mode: 'insert', start_line: 2, new_lines: ['x'] };
+    assert.equal((await call('edit_lines', ins)).success, true);
+    const again = await call('edit_lines', ins);
+    assert.equal(again.already_applied, true, JSON.stringify(again));
+    assert.equal(fake.shown('l.txt'), 'a\nx\nb\n');
+    fake.put('p.txt', 'one\ntwo\n');
+    const patch = { path: 'p.txt', base_sha256: sha256Text('one\ntwo\n'), unified_diff: '@@ -1,2 +1,2 @@\n one\n-two\n+three\n' };
+    assert.equal((await call('safe_patch', patch)).success, true);
+    const repeat = await call('safe_patch', patch);
+    assert.equal(repeat.already_applied, true, JSON.stringify(repeat));
+    const current = await call('safe_patch', { ...patch, base_sha256: sha256Text('one\nthree\n') });
+    assert.equal(current.already_applied, true, JSON.stringify(current));
+    assert.equal(fake.shown('p.txt'), 'one\nthree\n');
+  });
+
   it('a declined consent is journaled as a blocked attempt and writes nothing', async () => {
     fake.put('a.txt', 'one\n');
     fake.consent = 'deny';
