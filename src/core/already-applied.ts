@@ -5,7 +5,8 @@
  *
  * An edit is already applied when its intended result stands at the one place it would land:
  * - its old side is not found and its new side is found exactly where it would have been
- *   written (once per expected replacement); or
+ *   written (once per expected replacement), unless the edit only removes text (its result is
+ *   an absence, not something to recognise); or
  * - its new side contains its old side (an append, a suffix, lines added around kept ones), so
  *   the old side is still found after the edit landed: every place the old side is found lies
  *   inside a place the new side is found.
@@ -41,11 +42,18 @@ export interface RepeatQuestion {
   newContainsOld: boolean;
   /** How many lines the old side covers (for a candidate line's span). */
   oldLines: number;
+  /**
+   * The old side contains the new side at one of its ends (the edit only removes text there):
+   * its result is only an absence, which any file without the removed text shows, so it is
+   * never recognised as already applied.
+   */
+  onlyRemoves?: boolean;
 }
 
 export function judgeRepeat(q: RepeatQuestion): Verdict {
   const f = q.forward;
   if (!f.ok && f.notFound) {
+    if (q.onlyRemoves) return { kind: 'forward' };
     const r = q.reverse();
     return r.ok ? { kind: 'already', lines: r.spans.map((s) => s.line) } : { kind: 'forward' };
   }

@@ -115,10 +115,11 @@ function placeOnce(ctx: ReplaceContext, oldN: string, newN: string, expected: nu
   const forward = placeReplace(ctx, oldN, newN, expected, warning);
   const verdict = judgeRepeat({
     forward: asFound(forward),
-    // a deletion leaves nothing to recognise it by
-    reverse: () => (newN.trim() === '' ? { ok: false, notFound: true } : asFound(placeReplace(ctx, newN, oldN, expected, undefined))),
+    reverse: () => asFound(placeReplace(ctx, newN, oldN, expected, undefined)),
     newContainsOld: newN.includes(oldN),
     oldLines: lineCount(oldN),
+    // a deletion leaves nothing to recognise it by
+    onlyRemoves: newN.trim() === '' || oldN.startsWith(newN) || oldN.endsWith(newN),
   });
   if (verdict.kind === 'forward') return forward;
   if (verdict.kind === 'already') return { ok: true, already: verdict.lines };
