@@ -52,7 +52,10 @@ export function applyOnce(ctx: PatchContext, fp: FilePatch): EngineResult {
   if (!rest.length) return unchanged(base, already);
   let r = applyFilePatch(base, { ...fp, hunks: rest }, ctx.options, ctx);
   if (!r.ok) {
-    const more = rest.filter((h) => !keepsOldSide(h) && ask(h).kind === 'already');
+    // only a hunk the placement did not find can be one that landed: its reverse is asked
+    const e = r.error;
+    const missing = new Set(e.failed_hunks ? e.failed_hunks.filter((f) => f.reason.startsWith('NO_MATCH')).map((f) => f.hunk) : e.type === 'NO_MATCH' && typeof e.hunk === 'number' ? [e.hunk] : []);
+    const more = rest.filter((h) => missing.has(h.index) && !keepsOldSide(h) && ask(h, { ok: false, notFound: true }).kind === 'already');
     if (!more.length) return r;
     for (const h of more) already.push(h.index);
     already.sort((a, b) => a - b);
