@@ -149,6 +149,15 @@ export interface FileHost {
   writeBytes(target: Target, current: FileContent | undefined, data: Buffer, createDirs: boolean): Promise<Result<{}>>;
   /** Deletes the file only while it still holds `current` (another program's later content is never deleted unseen). */
   delete(target: Target, current: FileContent): Promise<Result<{}>>;
+  /**
+   * Renames a file that still holds `current`, within its folder, onto a name where nothing
+   * stands or that is this very file under another case (a case-insensitive mount); never onto
+   * another file. A host may refuse the second (VS Code on Linux takes names that differ in
+   * case for two files); the caller then goes through a temporary name.
+   */
+  rename(from: Target, to: Target, current: FileText): Promise<Result<{}>>;
+  /** True when the folder lists exactly `target`'s name, case included. */
+  listsName(target: Target): Promise<boolean>;
   /** The language a validator checks the text as. */
   languageId(target: Target): string;
 }

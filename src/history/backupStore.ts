@@ -44,6 +44,10 @@ export interface BeginInput {
   beforeBom?: boolean;
   /** The file's permission bits (JournalEntry.before_mode). */
   beforeMode?: number;
+  /** A case-only rename's new name: the name the file had (JournalEntry.renamed_from). */
+  renamedFrom?: string;
+  /** The temporary name the rename passes through (JournalEntry.rename_via). */
+  renameVia?: string;
 }
 
 export interface FinishInput {
@@ -632,6 +636,8 @@ export class BackupStore {
       ...(input.intendedSha256 !== undefined ? { intended_sha256: input.intendedSha256 } : {}),
       ...(input.beforeBom ? { before_bom: true } : {}),
       ...(input.beforeMode !== undefined ? { before_mode: input.beforeMode } : {}),
+      ...(input.renamedFrom !== undefined ? { renamed_from: input.renamedFrom } : {}),
+      ...(input.renameVia !== undefined ? { rename_via: input.renameVia } : {}),
     };
   }
 

@@ -28,7 +28,8 @@ export function isJournalEntry(value: unknown): value is JournalEntry {
     && isOptionalString(e.group_id) && (e.group_size === undefined || isCount(e.group_size))
     && (e.intended_sha256 === undefined || e.intended_sha256 === null || (typeof e.intended_sha256 === 'string' && SHA_RE.test(e.intended_sha256)))
     && (e.before_bom === undefined || typeof e.before_bom === 'boolean')
-    && (e.before_mode === undefined || (isCount(e.before_mode) && (e.before_mode as number) <= 0o7777));
+    && (e.before_mode === undefined || (isCount(e.before_mode) && (e.before_mode as number) <= 0o7777))
+    && isOptionalString(e.renamed_from) && isOptionalString(e.rename_via);
 }
 
 /** Shape check of an update record's `set`. */

@@ -75,6 +75,13 @@ export interface JournalEntry {
    */
   before_bom?: boolean;
   before_mode?: number;
+  /**
+   * On the new name of a case-only rename (a create entry; its group holds the old name's
+   * delete entry): the name the file had, and the temporary name in the same folder it passes
+   * through, so crash recovery finds the file under whichever of the three names it has.
+   */
+  renamed_from?: string;
+  rename_via?: string;
 }
 
 export type ChangeKind = 'create' | 'modify' | 'delete';

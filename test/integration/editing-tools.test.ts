@@ -43,6 +43,8 @@ describe('editing tools through vscode.lm.invokeTool', () => {
   });
 
   it('edits a file open with unsaved user changes in the buffer, without saving it', async () => {
+    // The premise: nothing but us could save the buffer (VS Code in a browser auto-saves by default; the runner turns that off).
+    assert.equal(vscode.workspace.getConfiguration('files').get('autoSave'), 'off');
     const d = freshDir('dirty');
     const abs = path.join(d.abs, 'notes.txt');
     writeBytes(abs, 'alpha\nbeta\n');

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { activateExtension, closeAllEditors, freshDir, invoke, writeBytes } from './helpers';
+import { replayApplyPatchFixture, toolFixtureDirs } from '../scenarios/apply-patch-fixtures';
 
 /**
  * Replays engine scenario fixtures (test/fixtures/scenarios, see its README) through the real
@@ -65,6 +66,20 @@ describe('engine fixtures through the tools (test/fixtures/scenarios 041 on)', (
         const fields = fs.existsSync(resultFile) ? JSON.parse(fs.readFileSync(resultFile, 'utf8')) : {};
         for (const [k, v] of Object.entries(fields)) assert.deepEqual(r[k], v, `${name}: ${k} in ${JSON.stringify(r).slice(0, 400)}`);
       }
+    });
+  }
+});
+
+describe('apply_patch fixtures through safe_patch (test/fixtures/apply-patch 033 on)', () => {
+  before(activateExtension);
+  afterEach(closeAllEditors);
+
+  const dirs = toolFixtureDirs();
+  it('has the issue-25 fixtures', () => assert.ok(dirs.length >= 3, `only ${dirs.length}`));
+  for (const name of dirs) {
+    it(name, async () => {
+      const d = freshDir(name.slice(0, 3));
+      await replayApplyPatchFixture(name, d.abs, d.rel, invoke);
     });
   }
 });

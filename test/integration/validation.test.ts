@@ -88,6 +88,33 @@ describe('validation: syntax checks before, diagnostics after', () => {
   });
 });
 
+// Once the host had saved a file in latin1, the tree-sitter runtime (a UMD module) found a
+// global AMD loader and gave it its exports: every syntax check after that was skipped. Run
+// alone (ASE_TEST_GREP), this is the first tree-sitter load of the window.
+describe('syntax checks keep working after a file was saved in another encoding', () => {
+  before(activateExtension);
+  afterEach(closeAllEditors);
+
+  it('a latin1 file edited in its encoding, then a C edit with a missing brace is still blocked by tree-sitter', async () => {
+    const d = freshDir('c-after-latin1');
+    const legacy = path.join(d.abs, 'legacy.txt');
+    fs.writeFileSync(legacy, Buffer.from('café\n', 'latin1'));
+    await vscode.workspace.openTextDocument(vscode.Uri.file(legacy), { encoding: 'iso88591' });
+    const l0 = await invoke('safe_read_file', { path: `${d.rel}/legacy.txt` });
+    const l1 = await invoke('replace_in_file', { path: `${d.rel}/legacy.txt`, base_sha256: l0.sha256, old_text: 'café', new_text: 'crème' });
+    assert.equal(l1.success, true, JSON.stringify(l1));
+    assert.deepEqual(fs.readFileSync(legacy), Buffer.from('crème\n', 'latin1'));
+
+    const abs = path.join(d.abs, 'calc.c');
+    const text = 'int main(void) {\n  if (1) {\n    return 1;\n  }\n  return 0;\n}\n';
+    writeBytes(abs, text);
+    const r0 = await invoke('safe_read_file', { path: `${d.rel}/calc.c` });
+    const r = await invoke('edit_lines', { path: `${d.rel}/calc.c`, base_sha256: r0.sha256, mode: 'delete', start_line: 4 });
+    assert.equal(r.error_type, 'VALIDATION_FAILED', JSON.stringify(r));
+    assert.equal(fs.readFileSync(abs, 'utf8'), text);
+  });
+});
+
 describe('patch_html through vscode.lm.invokeTool', () => {
   before(activateExtension);
 

@@ -135,7 +135,11 @@ export async function launchWorkbench(options) {
   mkdirSync(logDir, { recursive: true });
   const consoleLog = path.join(logDir, 'browser-console.log');
   const env = isolatedEnv(dirs, options.env ?? {});
-  writeUserSettings(dirs.userDataDir, { ...QUIET_USER_SETTINGS, ...(options.userSettings ?? {}) });
+  // VS Code in a browser saves after a 1 s delay by default (desktop: off). The tests assume the
+  // desktop default: on a loaded machine an auto-save between the user's typing and a tool's
+  // edit would save the user's text itself, and a test that checks we never save unsaved
+  // changes would blame us for it.
+  writeUserSettings(dirs.userDataDir, { ...QUIET_USER_SETTINGS, 'files.autoSave': 'off', ...(options.userSettings ?? {}) });
 
   const startServer = () => startCodeServer({
     userDataDir: dirs.userDataDir,

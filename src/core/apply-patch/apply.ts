@@ -16,6 +16,7 @@ import { contextFor } from '../patch/apply';
 import { WorkLimitExceeded, tooLargeMessage, tooManyHunks } from '../patch/work-meter';
 import { MAX_HUNKS_PER_CALL } from '../catalog/limits';
 import { parseApplyPatch } from './parse';
+import { fileLineLookup } from './padded-markers';
 import { placeHunks } from './place-hunks';
 import { combineFilePlans } from './combine';
 import type { ApplyPatchError, ApplyPatchErrorType, ApplyPatchPlan, Chunk, FileOp, FilePlan, PlanOptions, ReadFile } from './types';
@@ -33,7 +34,8 @@ const quote = (s: string) => `'${s.trim().length > 120 ? s.trim().slice(0, 120) 
  * `already_applied: true` and every file `unchanged`.
  */
 export function planApplyPatch(patchText: string, readFile: ReadFile, options: PlanOptions = {}): ApplyPatchPlan {
-  const parsed = parseApplyPatch(patchText);
+  // a padded marker line that a section's file also has as a line is refused (padded-markers.ts)
+  const parsed = parseApplyPatch(patchText, fileLineLookup(readFile));
   if (!parsed.ok) {
     return {
       ok: false,

@@ -3,33 +3,27 @@
  *
  * One pass over the lines, no regex that can backtrack: linear in the patch's length.
  * Tolerates what models write around and inside the format (prose or a Markdown fence
- * around it, a missing `*** End Patch`, trailing whitespace on marker lines, CRLF, unified
- * diff `@@ -a,b +c,d @@` headers, blank context lines that lost their space); refuses
- * anything whose meaning would be a guess, naming the patch line.
+ * around it, a missing `*** End Patch`, whitespace around marker lines (padded-markers.ts),
+ * blank lines after `*** End of File`, CRLF, unified diff `@@ -a,b +c,d @@` headers, blank
+ * context lines that lost their space); refuses anything whose meaning would be a guess,
+ * naming the patch line.
  */
 import type { HunkLine } from '../patch/parse';
 import type { Chunk, FileOp, ParsedPatch } from './types';
-
-const BEGIN = '*** Begin Patch';
-const END = '*** End Patch';
-const ADD = '*** Add File:';
-const DELETE = '*** Delete File:';
-const UPDATE = '*** Update File:';
-const MOVE = '*** Move to:';
-const EOF_MARK = '*** End of File';
+import { ADD, BEGIN, DELETE, END, EOF_MARK, FileHasLine, isInnerMarker, isOpHeader, MOVE, UPDATE } from './padded-markers';
 
 /** `-a[,b] +c[,d] @@…` after the leading `@@` of a unified-diff hunk header (fixed shape, no nesting). */
 const UNIFIED_RANGES = /^\s*-\d+(?:,\d+)?\s+\+\d+(?:,\d+)?\s*@@+/;
-
-const isOpHeader = (m: string) => m.startsWith(ADD) || m.startsWith(DELETE) || m.startsWith(UPDATE);
 
 /**
  * Parse `patchText`. Contract: never throws; returns the file operations in patch order, or
  * a message (with the 1-based patch line when one line is to blame). Every update section
  * has at least one chunk unless it is a pure move; every chunk has at least one `+` or `-`
  * line; paths are relative, without `..`, and each file is named by one section only.
+ * `fileHasLine` decides the padded marker lines that could also be context lines (see
+ * padded-markers.ts); without it they read as markers.
  */
-export function parseApplyPatch(patchText: string): ParsedPatch {
+export function parseApplyPatch(patchText: string, fileHasLine?: FileHasLine): ParsedPatch {
   const text = patchText.charCodeAt(0) === 0xfeff ? patchText.slice(1) : patchText;
   const raw = text.split('\n');
   const lineAt = (i: number) => (raw[i].charCodeAt(raw[i].length - 1) === 13 ? raw[i].slice(0, -1) : raw[i]);
@@ -38,7 +32,7 @@ export function parseApplyPatch(patchText: string): ParsedPatch {
   // The patch starts at "*** Begin Patch", or (when a model left it out) at the first file header.
   let start = -1;
   for (let i = 0; i < raw.length && start < 0; i++) {
-    const m = lineAt(i).trimEnd();
+    const m = lineAt(i).trim();
     if (m === BEGIN) start = i + 1;
     else if (isOpHeader(m)) {
       start = i;
@@ -64,13 +58,22 @@ export function parseApplyPatch(patchText: string): ParsedPatch {
   let i = start;
   for (; i < raw.length; i++) {
     const line = lineAt(i);
-    const marker = line.trimEnd();
+    const unpadded = line.trimEnd();
+    let marker = unpadded;
+    if (line.charCodeAt(0) === 32 || line.charCodeAt(0) === 9) {
+      const trimmed = unpadded.trimStart();
+      if (isInnerMarker(trimmed)) {
+        // " *** End Patch" in an update section is also the context line "*** End Patch"
+        if (op?.kind === 'update' && line.charCodeAt(0) === 32 && fileHasLine?.(op.path, trimmed)) return ambiguousPadding(i, line, trimmed, op.path);
+        marker = trimmed;
+      }
+    }
     if (marker === END) {
       ended = true;
       break;
     }
     // a closing Markdown fence at column 0 ends a patch whose "*** End Patch" is missing
-    if (marker.startsWith('```')) break;
+    if (unpadded.startsWith('```')) break;
     if (isOpHeader(marker)) {
       closeChunk();
       pendingBlank = 0;
@@ -108,8 +111,8 @@ export function parseApplyPatch(patchText: string): ParsedPatch {
       chunkClosed = true;
       continue;
     }
-    if (line.startsWith('@@')) {
-      const anchor = anchorOf(line.slice(2));
+    if (marker.startsWith('@@')) {
+      const anchor = anchorOf(marker.slice(2));
       if (chunk && !chunkClosed && !(chunk as Chunk).lines.length) {
         // consecutive @@ lines: a chain of anchors, outer first
         if (anchor !== undefined) (chunk as Chunk).anchors.push(anchor);
@@ -125,6 +128,8 @@ export function parseApplyPatch(patchText: string): ParsedPatch {
     if (c === 32 || c === 43 || c === 45) body = { kind: c === 32 ? ' ' : c === 43 ? '+' : '-', text: line.slice(1) };
     else if (marker === '') body = { kind: ' ', text: line }; // a blank context line whose space was eaten
     if (!body) return bad(i, `expected a line starting with ' ', '-' or '+', "@@", or a "*** " marker in "*** Update File: ${op.path}", found '${clip(line)}'.`);
+    // blank lines between "*** End of File" and the next marker separate, they are not context
+    if (chunkClosed && marker === '') continue;
     if (chunkClosed) return bad(i, 'lines after "*** End of File" need a new "@@" line first.');
     if (!chunk) {
       // the first chunk of a section may omit its "@@" line
@@ -139,6 +144,20 @@ export function parseApplyPatch(patchText: string): ParsedPatch {
     else notes.push('the patch has no "*** End Patch" line; it was read to the closing ``` fence');
   }
   return validate(ops, notes);
+}
+
+/**
+ * The refusal of a padded marker line that is also a context line of the section's file: which
+ * reading was meant is a guess either way.
+ */
+function ambiguousPadding(i: number, line: string, trimmed: string, path: string): ParsedPatch {
+  return {
+    ok: false,
+    line: i + 1,
+    message:
+      `Patch line ${i + 1}: '${clip(line)}' reads two ways: the marker "${clip(trimmed)}" with leading whitespace, or a context line of ${clip(path)}, ` +
+      `which has a line '${clip(trimmed)}'. For the marker, write it without leading whitespace; to keep that line as context, choose other context lines or send the change as a unified diff or with replace_in_file.`,
+  };
 }
 
 /** The anchor text after a chunk's leading `@@`, or undefined for a bare `@@` (or `@@ -1,3 +1,4 @@`). */

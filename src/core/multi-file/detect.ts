@@ -1,7 +1,7 @@
 /**
  * Which edit format a patch text is in. apply_patch (V4A) when a line is "*** Begin Patch", or
  * when the first line that belongs to either format is an "*** Add/Update/Delete File:"
- * header; otherwise a unified diff. One pass, `startsWith` only: linear in the text.
+ * header (either with whitespace around it or not); otherwise a unified diff. One pass, `startsWith` only: linear in the text.
  */
 export type PatchFormat = 'unified' | 'apply_patch';
 
@@ -15,8 +15,10 @@ export function detectPatchFormat(text: string): PatchFormat {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     const line = lineAt(text, start, end);
-    if (line.trimEnd() === '*** Begin Patch') return 'apply_patch';
-    if (V4A_HEADERS.some((h) => line.startsWith(h))) return 'apply_patch';
+    // marker lines may be padded with whitespace (as core/apply-patch/padded-markers.ts reads them)
+    const trimmed = line.trim();
+    if (trimmed === '*** Begin Patch') return 'apply_patch';
+    if (V4A_HEADERS.some((h) => trimmed.startsWith(h))) return 'apply_patch';
     if (UNIFIED_MARKS.some((m) => line.startsWith(m))) return 'unified';
     start = end + 1;
   }

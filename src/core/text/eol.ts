@@ -44,6 +44,17 @@ export function eolKind(text: string): EolKind {
 }
 
 /**
+ * True when `text` has a "\r" that is not followed by "\n" (a lone CR inside a line). Editors
+ * such as VS Code read it as a line break, so their model of the file cannot keep its bytes.
+ */
+export function hasLoneCr(text: string): boolean {
+  for (let i = text.indexOf('\r'); i !== -1; i = text.indexOf('\r', i + 1)) {
+    if (text.charCodeAt(i + 1) !== 10) return true;
+  }
+  return false;
+}
+
+/**
  * Rewrites every line end of `text` as `eol`: "\r\n", "\n" and also a lone "\r" (inserted
  * text from an agent may carry any of them, and a lone "\r" left in would become a line
  * end in some editors and not in others). A final newline stays one; "" stays "".

@@ -9,7 +9,9 @@ import { checkNewText } from './edit-checks';
 import { hashMismatchResult } from '../results/hash-mismatch';
 import { failureResult, ToolResultJson } from '../results/tool-result';
 import { leavesUnchanged, partsOf } from './multi-file-parts';
-import { sameFileFailure, sameFileTwice } from './same-file';
+import { caseRenameFailure, SameFile, sameFilePairs, sameFileRefusal } from './same-file';
+import { CasePair, casePairOf } from './case-rename-holder';
+import { FileCheck, joinCaseRename } from './case-rename-join';
 import { GroupChange, writeGroupTransaction } from '../write/transaction';
 
 /** A multi-file edit: which paths it names, which hashes the agent read, and its pure plan. */
@@ -41,6 +43,12 @@ export interface MultiFileRequest {
   planAsync?(readFile: ReadFile): Promise<MultiFilePlan>;
   /** Checked on every named file under the locks before anything else (rollback of a group). */
   precheck?(path: string, current: FileText | undefined): { ok: true } | { ok: false; failure: Failure };
+  /**
+   * Of two case-spellings of one file the call names (a case-insensitive mount), the one that
+   * holds the file now, when the caller knows (a group rollback: the name its change left the
+   * file under); else the pipeline decides (case-rename-holder.ts).
+   */
+  caseHolder?(a: string, b: string): string | undefined;
 }
 
 /** The request's plan: off the host's thread when it can be (planAsync), else `plan`. */
@@ -76,10 +84,11 @@ export async function runMultiFileEdit(ctx: InvocationContext, req: MultiFileReq
     if (!r.ok) return failureResult(r.failure, { path: p, nothing_written: true });
     first.set(p, r.target);
   }
-  // Two spellings of one file in the plan would be planned as two files and written twice; on
-  // a case-insensitive mount a case-only rename (delete + add, or a move) would delete the only copy.
-  const same = sameFileTwice(req.paths, (p) => first.get(p) as Target);
-  if (same) return failureResult(sameFileFailure(same.one, same.other).failure, { path: same.other.given, nothing_written: true });
+  // Two spellings of one file in the plan would be planned as two files and written twice; only
+  // two cases of one name on a case-insensitive mount pass, to be a case-only rename (or refused) once planned.
+  const pairs = sameFilePairs(req.paths, (p) => first.get(p) as Target);
+  const refused = sameFileRefusal(pairs);
+  if (refused) return failureResult(refused.failure, { nothing_written: true });
   const keys = [...new Set([...first.values()].map((t) => t.realPath))].sort();
   const locked = (i: number): Promise<ToolResultJson> =>
     i === keys.length ? underLocks(ctx, req, given, first) : host.locks.run(keys[i], () => locked(i + 1));
@@ -110,8 +119,21 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
   }
   const display = (p: string) => named.get(p)?.target.displayPath ?? p;
   // A file created meanwhile under another case of a name this call adds is the same file too.
-  const same = sameFileTwice(req.paths, (p) => (named.get(p) as Named).target);
-  if (same) return failureResult(sameFileFailure(same.one, same.other).failure, { path: same.other.given, nothing_written: true });
+  const pairs = sameFilePairs(req.paths, (p) => (named.get(p) as Named).target);
+  const refused = sameFileRefusal(pairs);
+  if (refused) return failureResult(refused.failure, { nothing_written: true });
+  if (pairKeys(pairs) !== pairKeys(sameFilePairs(req.paths, (p) => first.get(p) as Target))) {
+    return failureResult(pathDenied('PATH_CHANGED', 'A file this call names was created or removed under another case of its name once this call\'s turn came. Nothing was changed; read the files again and call again.', req.paths[0]).failure, { nothing_written: true });
+  }
+  // Of one file under two cases of its name, the plan sees it under the name that holds it now.
+  const casePairs: CasePair[] = [];
+  const holderOf = new Map<string, string>();
+  for (const pair of pairs) {
+    const cp = await casePairOf(host, pair, req.paths, req.baseHashes, req.caseHolder);
+    named.set(cp.alias, { given: cp.alias, target: (named.get(cp.alias) as Named).target, current: undefined });
+    holderOf.set(cp.alias, cp.holder);
+    casePairs.push(cp);
+  }
 
   if (req.precheck) {
     for (const p of req.paths) {
@@ -120,7 +142,7 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     }
   }
   for (const [p, sha] of Object.entries(req.baseHashes)) {
-    const n = named.get(p) as Named;
+    const n = named.get(holderOf.get(p) ?? p) as Named;
     if (!n.current) return failureResult(fail('FILE_NOT_FOUND', `${n.target.displayPath} no longer exists (it was deleted or renamed after you read it). Nothing was changed.`).failure, { path: n.target.displayPath, nothing_written: true });
     if (sha.toLowerCase() !== n.current.sha256) {
       const mismatch = await hashMismatchResult(host.store, n.target.displayPath, sha, n.current.text, n.current.sha256);
@@ -140,6 +162,9 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     return failureResult(fail('INTERNAL_ERROR', `Planning the change failed: ${(e as Error).message}. Nothing was changed.`).failure);
   }
   if (!planned.ok) {
+    // The plan found no file under a name that is another case of one it names: say why.
+    const alias = planned.error.path !== undefined ? casePairs.find((cp) => cp.alias === planned.error.path) : undefined;
+    if (alias && planned.error.type === 'FILE_NOT_FOUND') return failureResult(caseRenameFailure(alias.holder, alias.alias, 'shape').failure, { path: display(alias.alias), nothing_written: true });
     const { type, message, path, ...data } = planned.error;
     const failedPath = path !== undefined ? display(path) : undefined;
     const n = path !== undefined ? named.get(path) : undefined;
@@ -152,7 +177,7 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
   // Every file's part, in plan order: what it becomes and what the result reports.
   const changes: GroupChange[] = [];
   const files: Array<Record<string, unknown>> = [];
-  const checks: Array<{ n: Named; newText: string | null; movedAway?: boolean }> = [];
+  const checks: Array<FileCheck & { n: Named }> = [];
   const add = (n: Named, newText: string | null, movedAway?: boolean, like?: FileLike) => {
     changes.push({ tool: req.tool, target: n.target, current: n.current, newText, turnId, client: ctx.client, createDirs: true, ...(like && !n.current ? { like } : {}) });
     checks.push({ n, newText, movedAway });
@@ -170,10 +195,16 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     const like = f.action === 'move' ? likeOf(n.current) : req.likeFor?.(f.path);
     for (const part of partsOf(f)) add(named.get(part.path) as Named, part.newText, f.action === 'move' && part.newText === null, part.newText !== null ? like : undefined);
   }
+  for (const cp of casePairs) {
+    const holder = named.get(cp.holder) as Named;
+    const joined = await joinCaseRename(host, holder, named.get(cp.alias) as Named, changes, checks);
+    if (!joined.ok) return failureResult(joined.failure, { path: holder.target.displayPath, nothing_written: true });
+    for (const e of files) if (e.path === display(cp.holder) || e.path === display(cp.alias)) e.case_only_rename = { from: display(cp.holder), to: display(cp.alias) };
+  }
 
-  for (const { n, newText, movedAway } of checks) {
+  for (const { n, newText, movedAway, before: renamedText } of checks) {
     const path = n.target.displayPath;
-    const before = n.current?.text;
+    const before = renamedText ?? n.current?.text;
     if (newText === null && before !== undefined && !movedAway && !req.allowSizeReduce) {
       const guarded = checkDeletion(before, { minBytes: settings.writeGuardMinBytes });
       if (!guarded.ok) {
@@ -196,8 +227,8 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
       if (entry && check.warnings) entry.validation_warnings = check.warnings;
     }
   }
-  for (const { n, newText } of checks) {
-    const consent = await host.consentForSensitive(n.target, n.current?.text ?? '', newText ?? '', req.tool, ctx.consentHolder);
+  for (const { n, newText, before } of checks) {
+    const consent = await host.consentForSensitive(n.target, before ?? n.current?.text ?? '', newText ?? '', req.tool, ctx.consentHolder);
     if (!consent.ok) {
       await host.store.recordAttempt({ tool: req.tool, path: n.target.displayPath, outcome: 'blocked', beforeText: n.current?.text ?? '', turnId, client: ctx.client, message: consent.failure.message });
       return failureResult({ ...consent.failure, message: `${consent.failure.message} No file of this call was changed.` }, { path: n.target.displayPath, nothing_written: true });
@@ -245,6 +276,11 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     lines_removed: removed,
     ...(planned.notes ? { notes: planned.notes } : {}),
   };
+}
+
+/** The call's case pairs, as one comparable string. */
+function pairKeys(pairs: readonly SameFile[]): string {
+  return pairs.map((p) => `${p.one.given}\u0000${p.other.given}`).join('\u0001');
 }
 
 /** base_sha256 keyed by another spelling of the same file counts too. */

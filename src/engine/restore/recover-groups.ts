@@ -5,6 +5,7 @@ import { FileContent, Host, isFileBytes } from '../host';
 import { NEVER_CANCELLED } from '../runner';
 import { restoreGroup } from './restore-group';
 import { MAX_RAW_BYTES } from './restore-file';
+import { caseRenamesOf, caseRenameState } from './recover-case-rename';
 
 /** Journaled as the tool of the restores (the history shows who put the files back). */
 export const CRASH_RECOVERY_TOOL = 'crash_recovery';
@@ -41,7 +42,15 @@ export async function recoverInterruptedGroups(host: Host, groups: ReadonlyArray
     const entries = host.store.listGroup(g.group_id).filter(isRestorable);
     const reached: JournalEntry[] = [];
     const left: string[] = [];
+    const renames = caseRenamesOf(entries);
+    const inRename = new Set(renames.flatMap((r) => [r.added.id, r.removed.id]));
+    for (const rename of renames) {
+      const state = await caseRenameState(host, rename);
+      if (state === 'reached') reached.push(rename.added, rename.removed);
+      else if (state === 'changed') left.push(rename.removed.path, rename.added.path);
+    }
     for (const entry of entries) {
+      if (inRename.has(entry.id)) continue;
       const state = await stateOf(host, entry);
       if (state === 'reached') reached.push(entry);
       else if (state === 'changed') left.push(entry.path);

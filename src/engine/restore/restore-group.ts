@@ -43,6 +43,8 @@ export async function restoreGroup(ctx: InvocationContext, groupId: string, opti
     precheck: (path, current) => rollbackPrecheck(store, path, current, !!options.force),
     // A file the change deleted comes back with the BOM and mode it had (older entries: none recorded).
     likeFor: (path) => journaledLike(entries.find((e) => e.path === path)),
+    // A case-only rename left the file under the name its change created.
+    caseHolder: (a, b) => entries.find((e) => (e.path === a || e.path === b) && changeKindOf(e) === 'create')?.path,
     plan: (readFile) => ({
       ok: true,
       already_applied: false,

@@ -1,7 +1,10 @@
 import { chooseRestorable } from '../restore/restorable';
 import { restoreBefore } from '../restore/restore-file';
 import { restoreGroup } from '../restore/restore-group';
+import { fail } from '../../core/types';
 import { failureResult } from '../results/tool-result';
+import type { JournalEntry } from '../../history/types';
+import type { InvocationContext } from '../host';
 import type { ToolDefinition } from '../runner';
 
 export interface RollbackFileInput {
@@ -26,6 +29,20 @@ export const rollbackFileTool: ToolDefinition<RollbackFileInput> = {
     if (!chosen.ok) return failureResult(chosen.failure, { path });
     const { entry } = chosen;
     if (entry.group_id !== undefined && input.group !== false) return restoreGroup(ctx, entry.group_id, { force: input.force === true });
+    const rename = caseRenameOf(ctx, entry);
+    if (rename) {
+      // The two names are one file: undoing the new name's "create" alone would delete it, and the old name's "delete" alone finds its name taken.
+      const message = `${path} is one side of a case-only rename (${rename.renamed_from} → ${rename.path}): both names are one file on this file system, so it is rolled back only with its change as a whole. Nothing was changed; call rollback_file again without group: false.`;
+      return failureResult(fail('INVALID_INPUT', message, { reason: 'case_only_rename' }).failure, { path });
+    }
+    return restoreBefore(ctx, path, entry, { force: input.force === true });
     return restoreBefore(ctx, path, entry, { force: input.force === true });
   },
 };
+
+/** The new name's entry of the case-only rename `entry` belongs to (either side), if any. */
+function caseRenameOf(ctx: InvocationContext, entry: JournalEntry): (JournalEntry & { renamed_from: string }) | undefined {
+  if (entry.group_id === undefined) return undefined;
+  const found = ctx.host.store.listGroup(entry.group_id).find((e) => e.renamed_from !== undefined && (e.id === entry.id || e.renamed_from === entry.path));
+  return found as (JournalEntry & { renamed_from: string }) | undefined;
+}

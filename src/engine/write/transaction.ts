@@ -1,6 +1,7 @@
 import { sha256Bytes, sha256Text } from '../../core/hash';
 import { fail, Result } from '../../core/types';
 import type { ChangeKind } from '../../history/types';
+import { CaseRename, undoCaseRename, writeCaseRename } from './case-rename';
 import { Applied, FileContent, FileLike, FileText, Host, isFileBytes, Target } from '../host';
 
 /** One change to one file: what every mutation (tools, rollback, commands) hands over. */
@@ -114,6 +115,13 @@ export async function writeTransaction(host: Host, change: WriteChange): Promise
 export type GroupChange = Pick<WriteChange, 'tool' | 'target' | 'newText' | 'turnId' | 'client' | 'createDirs' | 'like'> & {
   /** The file as read under its lock (text only: a multi-file change never writes over bytes). */
   current: FileText | undefined;
+  /**
+   * On the new name of a case-only rename (journaled as a create, like a move's target): the
+   * file comes from this name by a rename, not by a write of a new file.
+   */
+  caseRename?: CaseRename;
+  /** On the old name of a case-only rename (journaled as a delete): its rename does the delete; nothing is deleted. */
+  renamedAway?: boolean;
 };
 
 export interface GroupCommitted {
@@ -143,6 +151,7 @@ export async function writeGroupTransaction(host: Host, changes: GroupChange[]):
     tool: c.tool, path: c.target.displayPath, beforeText: c.current?.text ?? '', turnId: c.turnId, client: c.client, kind: kinds[i],
     intendedSha256: c.newText === null ? null : sha256Text(c.newText),
     ...journaledLike(c.current),
+    ...(c.caseRename ? { renamedFrom: c.caseRename.from.displayPath, renameVia: c.caseRename.via.displayPath } : {}),
   })));
   if (!begun.ok) return fail('INTERNAL_ERROR', `The backups could not be written (${begun.failure.message}), so nothing was changed.`);
   const ids = begun.entries.map((e) => e.id);
@@ -152,7 +161,7 @@ export async function writeGroupTransaction(host: Host, changes: GroupChange[]):
     const path = changes[k].target.displayPath;
     let written: Result<{ written: Written }>;
     try {
-      written = await write(host, changes[k], kinds[k]);
+      written = await writeGroupChange(host, changes[k], kinds[k]);
     } catch (e) {
       written = fail('INTERNAL_ERROR', `Applying the change failed: ${(e as Error).message}`);
     }
@@ -217,6 +226,16 @@ function kindOf(change: { current: FileContent | undefined; newText: string | nu
   return change.current === undefined ? 'create' : isDelete(change) ? 'delete' : 'modify';
 }
 
+/** One file of a group: a case-only rename's two names are one rename (done by the new name's change), else the host's write. */
+async function writeGroupChange(host: Host, change: GroupChange, kind: ChangeKind): Promise<Result<{ written: Written }>> {
+  if (change.renamedAway) return { ok: true, written: { kind: 'delete' } };
+  if (change.caseRename) {
+    const applied = await writeCaseRename(host, change.target, change.caseRename, change.newText as string);
+    return applied.ok ? { ok: true, written: { kind: 'create', applied: applied.applied } } : applied;
+  }
+  return write(host, change, kind);
+}
+
 /** The host's write of one change: a delete, bytes (or text over bytes) as they are, or a text. */
 async function write(host: Host, change: Pick<WriteChange, 'target' | 'current' | 'newText' | 'newBytes' | 'createDirs' | 'like'>, kind: ChangeKind): Promise<Result<{ written: Written }>> {
   const { target, current } = change;
@@ -249,6 +268,9 @@ function saveRefused(current: FileContent | undefined, w: Written): boolean {
 /** Puts one file back to its before-text after its write (a failed group, a refused save); true when it is back. */
 async function undo(host: Host, change: GroupChange, kind: ChangeKind, w: Written): Promise<boolean> {
   try {
+    // the rename is put back by its new name's change
+    if (change.renamedAway) return true;
+    if (change.caseRename) return 'applied' in w && (await undoCaseRename(host, change.target, change.caseRename, w.applied));
     const now = nowHolds(change, w);
     if (kind === 'create') return (await write(host, { ...change, current: now, newText: null }, 'delete')).ok;
     const before = change.current as FileText;

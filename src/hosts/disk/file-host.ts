@@ -6,6 +6,7 @@ import { readDiskText, readForRestore } from '../../files/disk-text';
 import { languageIdForName } from '../../files/language-by-name';
 import { deleteChecked } from '../../files/recheck-disk';
 import { fileMode } from '../../files/file-mode';
+import { listsExactName, renameChecked } from '../../files/rename-checked';
 import { createTextFile, writeBytesOverRead, writeClosedFileChecked } from '../../files/write-direct';
 
 /**
@@ -34,6 +35,8 @@ export function diskFileHost(root: string, storeDir: string): FileHost {
     writeText,
     writeBytes: (target, current, data, createDirs) => writeBytesOverRead(target.realPath, current, data, target.displayPath, createDirs),
     delete: (target, current) => deleteChecked(target.realPath, current, target.displayPath),
+    rename: (from, to, current) => renameChecked(from.realPath, to.realPath, current, from.displayPath, to.displayPath),
+    listsName: (target) => listsExactName(target.realPath),
     languageId: (target) => languageIdForName(target.realPath),
   };
 }

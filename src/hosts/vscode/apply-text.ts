@@ -17,6 +17,8 @@ export type { Applied };
 export async function applyTextChange(uri: vscode.Uri, expectedOld: string, newText: string): Promise<Result<{ applied: Applied }>> {
   const doc = await vscode.workspace.openTextDocument(uri);
   if (doc.getText() !== expectedOld) {
+    // Without unsaved changes nobody typed: the model read the disk's bytes its own way (the caller decides from the disk).
+    if (!doc.isDirty) return fail('HASH_MISMATCH', "The editor's model of the file is not the text the edit was computed from. Nothing was applied; read the file again.", { reason: 'editor_model_differs' });
     return fail('HASH_MISMATCH', 'The file changed while the edit was being prepared (someone typed in it). Nothing was applied; read the file again.');
   }
   const wasDirty = doc.isDirty;

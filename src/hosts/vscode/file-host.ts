@@ -4,7 +4,10 @@ import { fail, Result } from '../../core/types';
 import type { Applied, FileContent, FileHost, FileLike, FileText, Target } from '../../engine/host';
 import { defaultFileMode, fileMode } from '../../files/file-mode';
 import { isFileBytes } from '../../engine/host';
+import { hasLoneCr } from '../../core/text/eol';
 import { recheckDisk } from '../../files/recheck-disk';
+import { listsExactName } from '../../files/rename-checked';
+import { renameFileEdit } from './rename-file';
 import { createTextFile, writeBytesOverRead } from '../../files/write-direct';
 import { applyTextChange, createFileWithText, deleteFileEdit, writeClosedFileBytes } from './apply-text';
 import { readCurrentForRestore } from './current-bytes';
@@ -39,6 +42,12 @@ export function vscodeFileHost(storageDir: string): FileHost {
       if (!unchanged.ok) return unchanged;
       return deleteFileEdit(uriOf(target));
     },
+    async rename(from, to, current) {
+      const unchanged = await stillHolds(from, current);
+      if (!unchanged.ok) return unchanged;
+      return renameFileEdit(from, to);
+    },
+    listsName: (target) => listsExactName(target.realPath),
     languageId: (target) => languageIdFor(uriOf(target)),
   };
 }
@@ -54,8 +63,13 @@ async function writeText(target: Target, current: FileText | undefined, newText:
   const unchanged = await stillHolds(target, current);
   if (!unchanged.ok) return unchanged;
   const applied = await applyTextChange(uriOf(target), current.text, newText);
+  // A model with no unsaved changes that is not the disk's text: VS Code read the bytes its own
+  // way (a line break the checks above did not foresee). Nobody typed; the disk still decides.
+  if (!applied.ok && applied.failure.reason === 'editor_model_differs' && !current.diskBytes) return writeClosedFileBytes(target.realPath, current, newText, target.displayPath, MODEL_DIFFERS_NOTE);
   return applied.ok && current.diskBytes && applied.applied.saved ? withDiskHash(target, applied.applied) : applied;
 }
+
+const MODEL_DIFFERS_NOTE = "The editor's model of the file did not hold the file's bytes as they are on disk, so the edit was written directly to disk to keep them (no editor undo for this edit; rollback_file restores it).";
 
 /**
  * A text saved in another encoding: the hash of the bytes the save left, for the journal, so a
@@ -99,16 +113,22 @@ async function stillHolds(target: Target, current: FileContent): Promise<Result<
 
 /**
  * True when a text change is written to the disk rather than through an editor model: a file
- * with mixed line endings, closed or open (a model normalizes every other line ending; an open
- * one already has, and would save that), or a model that has not yet reloaded what another
- * program wrote (it would overwrite that).
+ * whose bytes a model cannot keep, closed or open (mixed line endings: a model normalizes every
+ * other line ending; a lone CR inside a line: a model reads it as a line break; an open model
+ * already has, and would save that), or a model that has not yet reloaded what another program
+ * wrote (it would overwrite that).
  */
 export function writesToDiskDirectly(current: FileText): boolean {
-  return current.editorStale === true || current.editorEolNormalized === true || (current.eol === 'mixed' && !current.isOpen);
+  return current.editorStale === true || current.editorEolNormalized === true || (!current.isOpen && !modelKeepsLineEnds(current));
+}
+
+/** Whether VS Code's text model holds this text's line ends as they are: one style, and no lone CR. */
+function modelKeepsLineEnds(current: FileText): boolean {
+  return current.eol !== 'mixed' && !hasLoneCr(current.text);
 }
 
 function directWriteNote(current: FileText): string {
-  return current.editorStale
-    ? 'Another program had changed the file on disk and the editor had not reloaded it yet, so the edit was computed from the disk and written directly to disk (no editor undo for this edit; rollback_file restores it).'
-    : 'The file has mixed line endings, which an editor model would normalize, so the edit was written directly to disk to keep every other line ending as it was (no editor undo for this edit; rollback_file restores it).';
+  if (current.editorStale) return 'Another program had changed the file on disk and the editor had not reloaded it yet, so the edit was computed from the disk and written directly to disk (no editor undo for this edit; rollback_file restores it).';
+  if (hasLoneCr(current.text)) return 'The file has a carriage return inside a line (a lone CR), which an editor model would read as a line break, so the edit was written directly to disk to keep every byte outside the edit as it was (no editor undo for this edit; rollback_file restores it).';
+  return 'The file has mixed line endings, which an editor model would normalize, so the edit was written directly to disk to keep every other line ending as it was (no editor undo for this edit; rollback_file restores it).';
 }

@@ -57,7 +57,8 @@ function loadRuntime(dirs: readonly string[]): NonNullable<typeof runtime> {
       if (!wasm) return { ok: false as const, reason: `tree-sitter runtime ${TREE_SITTER_RUNTIME_WASM} not found in ${dirs.join(', ')}` };
       try {
         // Required lazily so that activating the extension does not evaluate the runtime.
-        const mod = require('@vscode/tree-sitter-wasm') as TreeSitterModule;
+        const mod = requireWithoutAmd(() => require('@vscode/tree-sitter-wasm') as TreeSitterModule);
+        if (typeof mod.Parser?.init !== 'function') return { ok: false as const, reason: 'tree-sitter runtime loaded without its exports' };
         await mod.Parser.init({ locateFile: () => wasm });
         return { ok: true as const, mod };
       } catch (e) {
@@ -70,4 +71,22 @@ function loadRuntime(dirs: readonly string[]): NonNullable<typeof runtime> {
     });
   }
   return runtime;
+}
+
+/**
+ * The runtime is a UMD module: when a global AMD `define` exists (the extension host can have
+ * one, set by code loaded for other purposes, e.g. after a file is encoded in latin1) it hands
+ * its exports to that loader and leaves module.exports empty, and every syntax check after that
+ * would be skipped. Hiding `define` for the synchronous require makes it take the CommonJS branch.
+ */
+function requireWithoutAmd<T>(load: () => T): T {
+  const g = globalThis as { define?: unknown };
+  if (!('define' in g)) return load();
+  const saved = g.define;
+  g.define = undefined;
+  try {
+    return load();
+  } finally {
+    g.define = saved;
+  }
 }

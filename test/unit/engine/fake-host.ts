@@ -43,6 +43,14 @@ export class FakeHost {
    * the same file identity, and reads, writes and deletes reach the one stored file.
    */
   caseInsensitive = false;
+  /**
+   * With caseInsensitive: a rename between two cases of one file's name does nothing, as
+   * rename(2) does on Linux (POSIX: two names of one file), so the engine must go through a
+   * temporary name; false: the new case is kept, as on macOS or Windows.
+   */
+  renameIgnoresCase = false;
+  /** Renames that fail, by the name renamed to. */
+  readonly failRename = new Set<string>();
   readonly host: Host;
   readonly store: BackupStore;
   readonly storeDir: string;
@@ -86,6 +94,20 @@ export class FakeHost {
     const opened = await this.store.open();
     if (!opened.ok) throw new Error(opened.failure.message);
     return this;
+  }
+
+  /**
+   * A crash of the process: the store is closed as it stands (pending entries stay pending) and
+   * opened again, as the next start would; returns what open() reported.
+   */
+  async restartStore(): Promise<import('../../../src/history/types').RecoveryReport> {
+    await this.store.close();
+    const again = new BackupStore(this.storeDir);
+    const opened = await again.open();
+    if (!opened.ok) throw new Error(opened.failure.message);
+    (this as { store: BackupStore }).store = again;
+    (this.host as { store: BackupStore }).store = again;
+    return opened.recovery;
   }
 
   async close(): Promise<void> {
@@ -172,6 +194,20 @@ export class FakeHost {
         this.log.push(`delete ${p}`);
         return { ok: true };
       },
+      rename: async (from, to, current) => {
+        const p = key(from);
+        const q = key(to);
+        if (!holds(p, current)) return fail('HASH_MISMATCH', `${p} changed meanwhile.`);
+        if (this.files.has(q) && q !== p) return fail('FILE_EXISTS', `${q} is another file.`);
+        if (this.failRename.has(to.displayPath)) return fail('INTERNAL_ERROR', `${to.displayPath}: the fake refused the rename`);
+        if (q === p && this.renameIgnoresCase) return { ok: true };
+        const f = this.files.get(p) as FakeFile;
+        this.files.delete(p);
+        this.files.set(to.displayPath, f);
+        this.log.push(`rename ${p} ${to.displayPath}`);
+        return { ok: true };
+      },
+      listsName: async (t) => this.files.has(t.displayPath),
       languageId: () => 'plaintext',
     };
   }

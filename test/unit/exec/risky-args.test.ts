@@ -110,10 +110,9 @@ describe('execute_program risky arguments (item 13)', () => {
 
   it('more arguments than are checked one by one is risky as a whole; the check is linear', () => {
     assert.deepEqual(kinds('/bin/echo', Array.from({ length: 1025 }, () => 'x')), ['TOO_MANY_ARGUMENTS']);
-    const start = Date.now();
-    call('/usr/bin/env', Array.from({ length: 1024 }, () => 'sh'));
-    call('/usr/bin/pwsh', [`-${'c'.repeat(100_000)}`, '='.repeat(100_000)]);
-    assert.ok(Date.now() - start < 2000);
+    // Inputs a quadratic check would not finish within the suite's timeout (speed: bench/).
+    assert.deepEqual(kinds('/usr/bin/env', Array.from({ length: 1024 }, () => 'sh')), []);
+    assert.deepEqual(kinds('/usr/bin/pwsh', [`-${'c'.repeat(100_000)}`, '='.repeat(100_000)]), []);
   });
 
   it('inlineCodeIndex is -1 for programs that are not interpreters', () => {

@@ -90,9 +90,7 @@ describe('git directories under any name are never written', () => {
     it('rejects what is not a pointer, and bounds the work', () => {
       for (const t of ['', 'gitdir:', 'nope: x', '\ngitdir: x', 42, undefined]) assert.equal(parseGitdirPointer(t), undefined, String(t));
       assert.equal(parseCommondir('  \n'), undefined);
-      const started = Date.now();
       assert.equal(parseGitdirPointer('gitdir: ' + 'a'.repeat(5_000_000)), 'a'.repeat(4096 - 8));
-      assert.ok(Date.now() - started < 1000);
     });
   });
 });

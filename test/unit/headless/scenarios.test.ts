@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO, startServer, tempDir } from './harness';
 import { assertFilesAfter, replaySteps, scenarioFiles, writeScenarioFiles } from '../../scenarios/replay';
+import { replayApplyPatchFixture, toolFixtureDirs } from '../../scenarios/apply-patch-fixtures';
 
 // "The stdio server passes the same engine scenarios" (issue 17): the scripted sessions the
 // extension replays through vscode.lm.invokeTool (test/scenarios/*.json, see
@@ -83,5 +84,22 @@ describe('headless MCP server: the engine fixtures through safe_patch / replace_
     assert.deepEqual(problems, []);
     assert.deepEqual(refusedAsMultiFile, [], 'the headless server takes multi-file diffs like the extension');
     assert.deepEqual(multiFileRefused, ['025_multi_file_patch']);
+  });
+});
+
+describe('headless MCP server: the apply_patch fixtures through safe_patch (test/fixtures/apply-patch 033 on)', () => {
+  it('every fixture lands on disk as planned, or is refused with the files untouched', async () => {
+    const dirs = toolFixtureDirs();
+    assert.ok(dirs.length >= 3, `only ${dirs.length} fixtures`);
+    const root = tempDir('v4a');
+    const server = await startServer(root, tempDir('v4a-store'));
+    try {
+      for (const d of dirs) {
+        fs.mkdirSync(path.join(root, d));
+        await replayApplyPatchFixture(d, path.join(root, d), d, (tool, input) => server.call(tool, input));
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

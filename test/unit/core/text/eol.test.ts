@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { countLineEnds, detectEol, eolKind, normalizeEol } from '../../../../src/core/text/eol';
+import { countLineEnds, detectEol, eolKind, hasLoneCr, normalizeEol } from '../../../../src/core/text/eol';
 import { dominantEol, splitText } from '../../../../src/core/text/lines';
 
 describe('core/text/eol', () => {
@@ -37,5 +37,15 @@ describe('core/text/eol', () => {
     assert.equal(normalizeEol('a\r\n\r\n', '\n'), 'a\n\n');
     assert.equal(normalizeEol('\r\r\n', '\n'), '\n\n');
     assert.equal(normalizeEol('', '\r\n'), '');
+  });
+
+  it('hasLoneCr: a CR not followed by LF, anywhere (the bytes an editor model reads as a line break)', () => {
+    assert.equal(hasLoneCr('a\r\nb\rc\r\n'), true);
+    assert.equal(hasLoneCr('a\r'), true, 'a CR at the very end');
+    assert.equal(hasLoneCr('\r\r\n'), true, 'a CR before a CRLF');
+    assert.equal(hasLoneCr('a\r\nb\r\n'), false);
+    assert.equal(hasLoneCr('a\nb\n'), false);
+    assert.equal(hasLoneCr(''), false);
+    assert.equal(eolKind('a\r\nb\rc\r\n'), 'CRLF', 'a lone CR is line content to eolKind, hence this separate check');
   });
 });

@@ -40,7 +40,6 @@ describe('core/text/find (Finder)', () => {
     const run = '@'.repeat(7589);
     const hay = (run + '\n').repeat(300);
     const needle = '  }' + run;
-    const t = Date.now();
     assert.equal(new Finder(hay, needle).indexOf(0), -1);
     const f = new Finder(hay, '@'.repeat(5000));
     const all = scan((k) => f.indexOf(k));
@@ -49,6 +48,6 @@ describe('core/text/find (Finder)', () => {
     const one = 'a'.repeat(2_000_000);
     const g = new Finder(one, 'a'.repeat(7000));
     assert.equal(scan((k) => g.indexOf(k)).length, 2_000_000 - 7000 + 1);
-    assert.ok(Date.now() - t < 3000, `took ${Date.now() - t} ms`);
+    // A quadratic search would not end within the suite's timeout; the speed itself is measured in bench/.
   });
 });

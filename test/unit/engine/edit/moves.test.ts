@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import { sha256Text } from '../../../../src/core/hash';
 import { FakeHost } from '../fake-host';
 
-// Moves, case-only renames and re-created files on the in-memory host: a file keeps its
-// identity (one file under two spellings is never deleted as "the other one"), and a file
-// that moves or comes back keeps its BOM and permission bits.
+// Moves and re-created files on the in-memory host: a file keeps its identity (one file under
+// two spellings is never deleted as "the other one"), and a file that moves or comes back keeps
+// its BOM and permission bits. Case-only renames: case-rename.test.ts.
 
 const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch', ''].join('\n');
 
@@ -21,25 +21,6 @@ describe('engine/edit: moves, case-only renames and re-created files on a fake h
     beforeEach(() => {
       fake.caseInsensitive = true;
       fake.put('readme.md', 'hello\n');
-    });
-
-    it('a case-only rename written as Delete + Add is refused, and the only copy stays', async () => {
-      const r = await call('safe_patch', { unified_diff: patch('*** Delete File: readme.md', '*** Add File: README.md', '+hello'), base_hashes: { 'readme.md': sha256Text('hello\n') } });
-      assert.equal(r.success, false, JSON.stringify(r));
-      assert.equal(r.error_type, 'INVALID_INPUT');
-      assert.equal(r.reason, 'case_only_rename');
-      assert.equal(r.nothing_written, true);
-      assert.match(r.message, /ignores the case/);
-      assert.equal(fake.shown('readme.md'), 'hello\n');
-      assert.deepEqual(fake.log, []);
-    });
-
-    it('a Move to the same file under another case is refused, and the file stays', async () => {
-      const r = await call('safe_patch', { unified_diff: patch('*** Update File: readme.md', '*** Move to: README.md', '@@', '-hello', '+hello there'), base_hashes: { 'readme.md': sha256Text('hello\n') } });
-      assert.equal(r.success, false, JSON.stringify(r));
-      assert.equal(r.reason, 'case_only_rename');
-      assert.equal(fake.shown('readme.md'), 'hello\n');
-      assert.deepEqual(fake.log, []);
     });
 
     it('two files whose names differ by more than case are still moved as before', async () => {
