@@ -5,69 +5,88 @@
  * apply_patch format's chunks.
  *
  * The hunks that are not already applied are placed together on the unmodified base (all or
- * none, as applyFilePatch does). The rule is asked of a hunk only where it can change the
- * answer, so a patch that applies as it is costs one extra placement per hunk that keeps its
- * old side (added lines only at the edges of its context):
- * - such a hunk still matches after it landed: its reverse is placed, and when the hunk's
- *   place lies inside its reverse's, it is already applied (both readings: refused);
- * - when the patch does not apply, a hunk that is not found alone but whose reverse places
- *   uniquely is already applied.
+ * none, as applyFilePatch does). The whole patch is placed first and that placement is the
+ * answer when no hunk can be a repeat, so the rule costs nothing more on the common path:
+ * - a hunk that keeps its old side (added lines only at the edges of its context) still
+ *   matches after it landed: its reverse is placed (when every added line's longest word is
+ *   in the file at all), and when the hunk's place lies inside its reverse's, it is already
+ *   applied (both readings: refused);
+ * - when the patch does not apply, a hunk that is not found but whose reverse places uniquely
+ *   is already applied.
  */
-import { applyFilePatch, placeFilePatch, placedLines } from './apply';
+import { placeFilePatch, placedLines, renderPlacement } from './apply';
 import type { PatchContext } from './patch-context';
 import type { FilePatch, Hunk } from './parse';
 import { EngineResult, failure } from './types';
 import { judgeRepeat, bothReadingsMessage, Found } from '../already-applied';
+import { longestWord } from '../text/keys';
 
 export function applyOnce(ctx: PatchContext, fp: FilePatch): EngineResult {
   const hunks = fp.hunks;
   const base = ctx.raw;
-  if (!hunks.length) return applyFilePatch(base, fp, ctx.options, ctx);
-  const reversed = new Map<Hunk, Hunk>();
-  const reverseOf = (h: Hunk) => {
-    let r = reversed.get(h);
-    if (!r) reversed.set(h, (r = reverse(h)));
-    return r;
-  };
+  const whole = placeFilePatch(ctx, fp);
+  if (!hunks.length) return whole.ok ? renderPlacement(ctx, whole) : { ok: false, error: whole.error() };
   const found = (h: Hunk, span: number): Found => {
     const p = placeFilePatch(ctx, { hunks: [h] });
     if (p.ok) return { ok: true, spans: [{ line: placedLines(ctx, p).get(h.index) as number, lines: span }] };
     if (p.type === 'NO_MATCH') return { ok: false, notFound: true };
     return { ok: false, notFound: false, candidates: p.type === 'AMBIGUOUS_MATCH' ? p.error().candidates : undefined };
   };
-  const ask = (h: Hunk, forward?: Found) => judgeRepeat({
-    forward: forward ?? found(h, oldSide(h)),
-    reverse: () => found(reverseOf(h), newSide(h)),
-    newContainsOld: keepsOldSide(h),
-    oldLines: oldSide(h),
-  });
+  const notFound: Found = { ok: false, notFound: true };
+  // the reverse's old side holds the added lines as removed ones, which match only where
+  // their words stand: a word the file lacks answers "not found" without a search
+  const reverseOf = (h: Hunk): Found => (addedWordsPresent(base, h) ? found(reverse(h), newSide(h)) : notFound);
   const already: number[] = [];
   for (const h of hunks) {
     if (!keepsOldSide(h)) continue;
-    const v = ask(h);
+    // its old side matches whether or not it landed: only a reverse that places can make it a repeat
+    const back = reverseOf(h);
+    if (!back.ok) continue;
+    const v = judgeRepeat({ forward: found(h, oldSide(h)), reverse: () => back, newContainsOld: true, oldLines: oldSide(h) });
     if (v.kind === 'already') already.push(h.index);
     if (v.kind === 'both') return failure('AMBIGUOUS_MATCH', bothReadingsMessage(`Hunk ${h.index} (it only adds lines around its context)`, v), { hunk: h.index, candidates: [...v.first, ...v.repeat].sort((a, b) => a - b), readings: { first_application_at: v.first, already_applied_at: v.repeat } });
   }
+  if (!already.length && whole.ok) return renderPlacement(ctx, whole);
   let rest = hunks.filter((h) => !already.includes(h.index));
   if (!rest.length) return unchanged(base, already);
-  let r = applyFilePatch(base, { ...fp, hunks: rest }, ctx.options, ctx);
-  if (!r.ok) {
+  let p = already.length ? placeFilePatch(ctx, { ...fp, hunks: rest }) : whole;
+  if (!p.ok) {
     // only a hunk the placement did not find can be one that landed: its reverse is asked
-    const e = r.error;
+    const e = p.error();
     const missing = new Set(e.failed_hunks ? e.failed_hunks.filter((f) => f.reason.startsWith('NO_MATCH')).map((f) => f.hunk) : e.type === 'NO_MATCH' && typeof e.hunk === 'number' ? [e.hunk] : []);
-    const more = rest.filter((h) => missing.has(h.index) && !keepsOldSide(h) && ask(h, { ok: false, notFound: true }).kind === 'already');
-    if (!more.length) return r;
+    const more = rest.filter((h) => missing.has(h.index) && !keepsOldSide(h) && judgeRepeat({ forward: notFound, reverse: () => reverseOf(h), newContainsOld: false, oldLines: oldSide(h) }).kind === 'already');
+    if (!more.length) return { ok: false, error: e };
     for (const h of more) already.push(h.index);
     already.sort((a, b) => a - b);
     rest = rest.filter((h) => !already.includes(h.index));
     if (!rest.length) return unchanged(base, already);
-    r = applyFilePatch(base, { ...fp, hunks: rest }, ctx.options, ctx);
-    if (!r.ok) return r;
+    p = placeFilePatch(ctx, { ...fp, hunks: rest });
+    if (!p.ok) return { ok: false, error: p.error() };
   }
-  if (!already.length) return r;
+  const r = renderPlacement(ctx, p);
+  if (!r.ok || !already.length) return r;
   const notes = [...(r.notes ?? []), ...already.map(alreadyNote)];
   return { ...r, already_applied: already, notes };
 }
+
+/**
+ * Whether the longest word of each added line occurs in the text: a line that matches a file
+ * line at any tier contains that word verbatim (text/keys.ts). One native search per added
+ * line, at most a few, so the filter stays linear in the text.
+ */
+function addedWordsPresent(text: string, h: Hunk): boolean {
+  let searched = 0;
+  for (const l of h.lines) {
+    if (l.kind !== '+') continue;
+    const w = longestWord(l.text);
+    if (!w) continue;
+    if (text.indexOf(w) < 0) return false;
+    if (++searched === MAX_WORD_SEARCHES) return true;
+  }
+  return true;
+}
+
+const MAX_WORD_SEARCHES = 4;
 
 const alreadyNote = (k: number) => `hunk ${k} is already in the file: not applied again`;
 

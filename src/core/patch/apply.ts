@@ -116,6 +116,11 @@ export function placedLines(ctx: PatchContext, p: Placement & { ok: true }): Map
 function applyIn(ctx: PatchContext, fp: FilePatch): EngineResult {
   const p = placeFilePatch(ctx, fp);
   if (!p.ok) return { ok: false, error: p.error() };
+  return renderPlacement(ctx, p);
+}
+
+/** The text a successful placement gives (placeFilePatch's answer, rendered). */
+export function renderPlacement(ctx: PatchContext, p: Placement & { ok: true }): EngineResult {
   if ('fast' in p) return fastRender(ctx.raw, p.fast);
   return render(ctx, p.chosen);
 }
