@@ -14,7 +14,8 @@
  * - when the patch does not apply, a hunk that is not found but whose reverse places uniquely
  *   is already applied.
  */
-import { placeFilePatch, placedLines, renderPlacement } from './apply';
+import { placeFilePatch, placedLines, renderPlacement, Placement } from './apply';
+import { linesAround, reverseMayHold } from './reverse-window';
 import type { PatchContext } from './patch-context';
 import type { FilePatch, Hunk } from './parse';
 import { EngineResult, failure } from './types';
@@ -39,7 +40,9 @@ export function applyOnce(ctx: PatchContext, fp: FilePatch): EngineResult {
   const already: number[] = [];
   for (const h of hunks) {
     if (!keepsOldSide(h)) continue;
-    // its old side matches whether or not it landed: only a reverse that places can make it a repeat
+    // its old side matches whether or not it landed: only a reverse that places can make it a
+    // repeat, and where the whole patch placed it uniquely, only one that holds that place
+    if (whole.ok && !reverseNearPlace(ctx, whole, h, found)) continue;
     const back = reverseOf(h);
     if (!back.ok) continue;
     const v = judgeRepeat({ forward: found(h, oldSide(h)), reverse: () => back, newContainsOld: true, oldLines: oldSide(h) });
@@ -67,6 +70,31 @@ export function applyOnce(ctx: PatchContext, fp: FilePatch): EngineResult {
   if (!r.ok || !already.length) return r;
   const notes = [...(r.notes ?? []), ...already.map(alreadyNote)];
   return { ...r, already_applied: already, notes };
+}
+
+/**
+ * Whether the reverse of `h` may hold the place the whole placement `p` gave it (see
+ * reverse-window.ts); true when that cannot be read cheaply (then the reverse is placed).
+ */
+function reverseNearPlace(ctx: PatchContext, p: Placement & { ok: true }, h: Hunk, found: (h: Hunk, span: number) => Found): boolean {
+  const added = h.lines.length - oldSide(h);
+  if ('fast' in p) {
+    // the fast path places only exact hunks found once: the place is the hunk's one candidate
+    const f = p.fast.find((x) => x.hunk === h);
+    if (!f) return true;
+    const around = linesAround(ctx.raw, f.start, added + h.lines.length);
+    return reverseMayHold(h, around.before, around.after);
+  }
+  const c = p.chosen.find((x) => x.hunk === h);
+  if (!c || c.elided || c.plans.length !== 1) return true;
+  const start = c.plans[0].start;
+  // the rule weighs every candidate of the hunk alone: pre-check only a hunk with one
+  const alone = found(h, oldSide(h));
+  if (!alone.ok || alone.spans.length !== 1 || alone.spans[0].line !== start + 1) return true;
+  const lines = ctx.model.lines;
+  const count = added + h.lines.length;
+  const before = lines.slice(Math.max(0, start - count), start).reverse();
+  return reverseMayHold(h, before, lines.slice(start, start + count));
 }
 
 /**
