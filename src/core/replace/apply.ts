@@ -37,6 +37,7 @@ import { notFound } from './notFound';
 import { LinePattern, linePattern } from './line-pattern';
 import { readNewIndent, AMBIGUOUS_NEW_INDENT, describeIndentConflict } from '../text/newIndent';
 import { fastExactReplace } from './fastExact';
+import { mayBeRepeat } from './repeat-window';
 import { judgeRepeat, bothReadingsMessage, Found } from '../already-applied';
 import { exactOccurrences, exactEdits, overlap } from './exact';
 
@@ -61,9 +62,11 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
   if (markers.length) return elisionBlocked(markers[0]);
   // new_text that looks like a numbered listing is written as given, with a warning (the fast path has no notes)
   const warning = listingWarning(linePattern(oldN.split('\n')).core, newN.split('\n'));
-  // an edit whose new_text contains old_text still finds old_text once it landed: the
-  // general path asks whether it is a repeat (already-applied.ts)
-  const fast = options.noFastPath || warning || newN.includes(oldN) ? null : fastExactReplace(baseText, oldN, newN, expected);
+  // an edit whose new_text contains old_text still finds old_text once it landed: unless
+  // new_text cannot stand around the occurrences, the general path asks whether it is a
+  // repeat (already-applied.ts)
+  const mayRepeat = newN.includes(oldN) ? (occ: Array<[number, number]>) => !mayBeRepeat(baseText, occ, oldN, newN) : undefined;
+  const fast = options.noFastPath || warning ? null : fastExactReplace(baseText, oldN, newN, expected, mayRepeat);
   if (fast) return fast;
   const ctx = new ReplaceContext(baseText, WorkMeter.forInput(baseText.length + 2 * (oldN.length + newN.length), 2 * (lineCount(oldN) + lineCount(newN)), options.workBudget));
   try {

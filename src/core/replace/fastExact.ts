@@ -10,7 +10,11 @@ import { wholeLineText } from './whole-line';
 import { afterIndent } from './exact';
 import { Finder } from '../text/find';
 
-export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number): EngineResult | null {
+/**
+ * `accept`, when given, sees the occurrences ([start, end) offsets in `raw`) before anything is
+ * written and may send the edit to the general path (false).
+ */
+export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number, accept?: (occurrences: Array<[number, number]>) => boolean): EngineResult | null {
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
   // the general path also matches a final line break the file lacks: leave that to it
   if (oldLF.endsWith('\n') && !raw.endsWith('\n')) return null;
@@ -28,6 +32,7 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
     if (occ.length > expected) return null;
   }
   if (occ.length !== expected) return null;
+  if (accept && !accept(occ.map((at): [number, number] => [at, at + oldN.length]))) return null;
   // the general path's hay excludes the final newline: an occurrence using it is not exact there
   const bodyEnd = raw.endsWith('\r\n') ? raw.length - 2 : raw.endsWith('\n') ? raw.length - 1 : raw.length;
   let out = '';
