@@ -12,7 +12,10 @@
  * full reverse placement).
  */
 import type { Hunk } from './parse';
-import { unicodeKey } from '../text/keys';
+import { unicodeKey, longestWord } from '../text/keys';
+
+const ASCII = /^[\x00-\x7f]*$/;
+const BLANKS = /\s+/g;
 
 /** Edges of more added lines than this are not pre-checked (the reverse is placed in full). */
 export const MAX_EDGE = 64;
@@ -27,25 +30,29 @@ export const MAX_EDGE = 64;
 export function reverseMayHold(h: Hunk, before: string[], after: string[]): boolean {
   const added = h.lines.filter((l) => l.kind === '+').length;
   if (added > MAX_EDGE) return true;
-  const keys = new Map<number, string>();
-  // file line at position k relative to the place's first line (k < 0: before it)
-  const fileKey = (k: number): string | undefined => {
-    let key = keys.get(k);
-    if (key === undefined) {
-      const text = k < 0 ? before[-k - 1] : after[k];
-      if (text === undefined) return undefined;
-      keys.set(k, (key = unicodeKey(text)));
-    }
-    return key;
-  };
-  const addedAt: Array<{ j: number; key: string }> = [];
+  const fileKeys = new Map<number, string>();
+  // an added line's longest word must stand in the file line for the keys to be equal
+  // (text/keys.ts), so most lines are rejected by a substring test before any key is made
+  const addedAt: Array<{ j: number; text: string; word?: string; key?: string }> = [];
   h.lines.forEach((l, j) => {
-    if (l.kind === '+') addedAt.push({ j, key: unicodeKey(l.text) });
+    if (l.kind === '+') addedAt.push({ j, text: l.text });
   });
+  const same = (a: (typeof addedAt)[number], k: number): boolean => {
+    const text = k < 0 ? before[-k - 1] : after[k];
+    if (text === undefined) return false;
+    const word = (a.word ??= longestWord(a.text));
+    if (word && text.indexOf(word) < 0) return false;
+    // equal keys have equal non-blank characters once typographic punctuation is folded, which
+    // an ASCII line has none of: a cheaper test first
+    if (ASCII.test(text) && ASCII.test(a.text) && text.replace(BLANKS, '') !== a.text.replace(BLANKS, '')) return false;
+    let key = fileKeys.get(k);
+    if (key === undefined) fileKeys.set(k, (key = unicodeKey(text)));
+    return key === (a.key ??= unicodeKey(a.text));
+  };
   // the reverse starts s lines before the place and spans its context and added lines, so it
   // covers the place's context lines for s from 0 to the number of added lines
   for (let s = 0; s <= added; s++) {
-    if (addedAt.every(({ j, key }) => fileKey(j - s) === key)) return true;
+    if (addedAt.every((a) => same(a, a.j - s))) return true;
   }
   return false;
 }

@@ -4,13 +4,13 @@
  * lines at the tolerant tiers), is found on lines that hold an occurrence
  * (core/already-applied.ts). Such a match lies within a few lines of the occurrence, so this
  * reads only those lines: new_text itself, or one of its lines that old_text lacks, at the
- * loosest tier's key. When neither stands there, the fast path's answer is the rule's answer;
+ * loosest tier's key (lines without that line's longest word are not keyed). When neither stands there, the fast path's answer is the rule's answer;
  * otherwise the general path weighs both readings.
  *
  * Linear: each occurrence reads a window of about twice new_text's line count around it, and
  * the caller passes only the occurrences it will replace.
  */
-import { unicodeKey } from '../text/keys';
+import { unicodeKey, longestWord } from '../text/keys';
 import { linePattern } from './line-pattern';
 import { listingPlan } from './lineNumbers';
 
@@ -26,36 +26,59 @@ export function mayBeRepeat(raw: string, occurrences: Array<[number, number]>, o
   const pat = linePattern(newLines);
   // line-number prefixes are stripped before a tolerant search: the general path knows how
   if (listingPlan(pat.core, oldLF.split('\n')).kind !== 'none') return true;
-  const anchor = anchorKey(pat.core, oldLF);
+  const anchor = anchorLine(pat.core, oldLF);
   const reach = newLines.length + MARGIN;
   for (const [at, end] of occurrences) {
     const from = lineStartBefore(raw, at, reach);
+    // up to and with the last line's break, so a CRLF is never cut in two
     const to = lineEndAfter(raw, end, reach);
-    const window = raw.slice(from, to).replace(/\r\n/g, '\n');
-    // a lone CR is a line break to the editor's model: leave such text to the general path
-    if (window.indexOf('\r') >= 0) return true;
+    let window = raw.slice(from, to + 1);
+    if (window.indexOf('\r') >= 0) {
+      window = window.replace(/\r\n/g, '\n');
+      // a lone CR is a line break to the editor's model: leave such text to the general path
+      if (window.indexOf('\r') >= 0) return true;
+    }
     if (window.indexOf(newLF) >= 0) return true;
-    if (anchor !== undefined && window.split('\n').some((l) => unicodeKey(l) === anchor)) return true;
+    if (anchor && anchorStands(window, anchor)) return true;
   }
   return false;
 }
 
+interface Anchor {
+  key: string;
+  /** Its longest word: every line equal to it at any tier contains this verbatim (text/keys.ts). */
+  word: string;
+}
+
 /**
- * The key a tolerant match of new_text must show on some line: the longest key among
- * new_text's non-blank lines that are not old_text's lines (those stand in the file before the
- * edit, too). Undefined when no line can anchor a tolerant match (all blank: none is tried).
+ * A line a tolerant match of new_text must show: among new_text's non-blank lines, preferably
+ * one that is not one of old_text's lines (those stand in the file before the edit, too), the
+ * one with the longest word. Undefined when no line can anchor a tolerant match (all blank:
+ * none is tried).
  */
-function anchorKey(core: string[], oldLF: string): string | undefined {
-  const oldKeys = new Set(oldLF.split('\n').map(unicodeKey));
+function anchorLine(core: string[], oldLF: string): Anchor | undefined {
+  const oldLines = new Set(oldLF.split('\n').map((l) => l.trim()));
   let best: string | undefined;
+  let bestWord = '';
   let fallback: string | undefined;
   for (const line of core) {
     if (!line.trim()) continue;
-    const key = unicodeKey(line);
-    fallback ??= key;
-    if (!oldKeys.has(key) && (best === undefined || key.length > best.length)) best = key;
+    fallback ??= line;
+    if (oldLines.has(line.trim())) continue;
+    const word = longestWord(line);
+    if (best === undefined || word.length > bestWord.length) {
+      best = line;
+      bestWord = word;
+    }
   }
-  return best ?? fallback;
+  const line = best ?? fallback;
+  return line === undefined ? undefined : { key: unicodeKey(line), word: longestWord(line) };
+}
+
+/** Whether a line of `window` has the anchor's key (lines without its word are skipped unread). */
+function anchorStands(window: string, anchor: Anchor): boolean {
+  if (anchor.word && window.indexOf(anchor.word) < 0) return false;
+  return window.split('\n').some((l) => (!anchor.word || l.indexOf(anchor.word) >= 0) && unicodeKey(l) === anchor.key);
 }
 
 /** The offset of the start of the line `count` lines above the one holding `at` (or 0). */
