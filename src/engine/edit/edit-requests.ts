@@ -44,6 +44,12 @@ export interface PlannedEdit {
   allowSizeReduce?: boolean;
   /** Computes the edit from the current text (undefined when the file does not exist yet). */
   plan(current: string | undefined): Result<{ plan: EditPlan }>;
+  /**
+   * The same on any text, off the host's thread when the text or the change is large
+   * (computed-first.ts); callers that plan on a text other than the one read under the lock
+   * (a stale base's version) use it when given.
+   */
+  planAsync?(text: string | undefined): Promise<Result<{ plan: EditPlan }>>;
 }
 
 export interface SingleSafePatchInput { path: string; base_sha256?: string; unified_diff: string; allow_size_reduce?: boolean; skip_validation?: boolean }

@@ -62,6 +62,49 @@ describe('engine/edit: the single- and multi-file pipelines on a fake host', () 
     assert.equal(fake.shown('p.txt'), 'one\nthree\n');
   });
 
+  it('multi-file base_hashes: a stale hash whose version the store knows, where the file\'s part gives its current text, is already applied for that file', async () => {
+    const a0 = 'one\ntwo\n';
+    const b0 = 'red\ngreen\n';
+    fake.put('a.txt', a0);
+    fake.put('b.txt', b0);
+    const diff = '--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+three\n--- a/b.txt\n+++ b/b.txt\n@@ -1,2 +1,2 @@\n red\n-green\n+blue\n';
+    const hashes = { 'a.txt': sha256Text(a0), 'b.txt': sha256Text(b0) };
+    const first = await call('safe_patch', { unified_diff: diff, base_hashes: hashes });
+    assert.equal(first.success, true, JSON.stringify(first));
+    const entries = fake.store.list('a.txt').length + fake.store.list('b.txt').length;
+    // the same call again (its result was lost): both hashes are stale, both parts landed
+    const again = await call('safe_patch', { unified_diff: diff, base_hashes: hashes });
+    assert.equal(again.success, true, JSON.stringify(again));
+    assert.equal(again.already_applied, true, JSON.stringify(again));
+    const files = again.files as Array<Record<string, unknown>>;
+    assert.deepEqual(files.map((f) => [f.path, f.action, f.already_applied]), [['a.txt', 'unchanged', true], ['b.txt', 'unchanged', true]]);
+    assert.equal(fake.shown('a.txt'), 'one\nthree\n');
+    assert.equal(fake.shown('b.txt'), 'red\nblue\n');
+    assert.equal(fake.store.list('a.txt').length + fake.store.list('b.txt').length, entries, 'nothing journaled as a change');
+
+    // one file's part landed before, the other's not: the first is left as it is, the second changed
+    fake.put('c.txt', 'x\ny\n');
+    const mixed = await call('replace_in_file', {
+      edits: [{ path: 'a.txt', old_text: 'two', new_text: 'three' }, { path: 'c.txt', old_text: 'y', new_text: 'z' }],
+      base_hashes: { 'a.txt': sha256Text(a0), 'c.txt': sha256Text('x\ny\n') },
+    });
+    assert.equal(mixed.success, true, JSON.stringify(mixed));
+    assert.deepEqual((mixed.files as Array<Record<string, unknown>>).map((f) => [f.path, f.action]), [['a.txt', 'unchanged'], ['c.txt', 'modified']]);
+    assert.equal(fake.shown('a.txt'), 'one\nthree\n');
+    assert.equal(fake.shown('c.txt'), 'x\nz\n');
+
+    // a stale hash whose part gives another text stays HASH_MISMATCH, and nothing is written
+    const other = await call('replace_in_file', {
+      edits: [{ path: 'a.txt', old_text: 'one', new_text: 'uno' }, { path: 'c.txt', old_text: 'x', new_text: 'w' }],
+      base_hashes: { 'a.txt': sha256Text(a0), 'c.txt': sha256Text('x\nz\n') },
+    });
+    assert.equal(other.error_type, 'HASH_MISMATCH', JSON.stringify(other));
+    assert.equal(fake.shown('c.txt'), 'x\nz\n');
+    // a hash of a version the store never held is HASH_MISMATCH too
+    const unknown = await call('safe_patch', { unified_diff: diff, base_hashes: { 'a.txt': sha256Text('never\n'), 'b.txt': sha256Text(b0) } });
+    assert.equal(unknown.error_type, 'HASH_MISMATCH', JSON.stringify(unknown));
+  });
+
   it('a declined consent is journaled as a blocked attempt and writes nothing', async () => {
     fake.put('a.txt', 'one\n');
     fake.consent = 'deny';
