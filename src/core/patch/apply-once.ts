@@ -8,8 +8,8 @@
  * none, as applyFilePatch does). The whole patch is placed first and that placement is the
  * answer when no hunk can be a repeat, so the rule costs nothing more on the common path:
  * - a hunk that keeps its old side (added lines only at the edges of its context) still
- *   matches after it landed: its reverse is placed (when every added line's longest word is
- *   in the file at all), and when the hunk's place lies inside its reverse's, it is already
+ *   matches after it landed: its reverse is placed (when its added lines stand beside its
+ *   place and in the file), and when the hunk's place lies inside its reverse's, it is already
  *   applied (both readings: refused);
  * - when the patch does not apply, a hunk that is not found but whose reverse places uniquely
  *   is already applied.
@@ -20,7 +20,8 @@ import type { PatchContext } from './patch-context';
 import type { FilePatch, Hunk } from './parse';
 import { EngineResult, failure } from './types';
 import { judgeRepeat, bothReadingsMessage, Found } from '../already-applied';
-import { longestWord } from '../text/keys';
+import { longestWord, unicodeKey } from '../text/keys';
+import { Level } from './levels';
 
 export function applyOnce(ctx: PatchContext, fp: FilePatch): EngineResult {
   const hunks = fp.hunks;
@@ -34,9 +35,9 @@ export function applyOnce(ctx: PatchContext, fp: FilePatch): EngineResult {
     return { ok: false, notFound: false, candidates: p.type === 'AMBIGUOUS_MATCH' ? p.error().candidates : undefined };
   };
   const notFound: Found = { ok: false, notFound: true };
-  // the reverse's old side holds the added lines as removed ones, which match only where
-  // their words stand: a word the file lacks answers "not found" without a search
-  const reverseOf = (h: Hunk): Found => (addedWordsPresent(base, h) ? found(reverse(h), newSide(h)) : notFound);
+  // the reverse's old side holds the added lines as removed ones, which match only where they
+  // stand as whole lines: one the file lacks answers "not found" without placing the reverse
+  const reverseOf = (h: Hunk): Found => (addedLinesPresent(ctx, h) ? found(reverse(h), newSide(h)) : notFound);
   const already: number[] = [];
   for (const h of hunks) {
     if (!keepsOldSide(h)) continue;
@@ -98,22 +99,31 @@ function reverseNearPlace(ctx: PatchContext, p: Placement & { ok: true }, h: Hun
 }
 
 /**
- * Whether the longest word of each added line occurs in the text: a line that matches a file
- * line at any tier contains that word verbatim (text/keys.ts). One native search per added
- * line, at most a few, so the filter stays linear in the text.
+ * Whether each added line (the first few that have a word) stands as a whole line of the text
+ * at the loosest tier: in the reverse they are removed lines, which match only so (match.ts).
+ * Lines are found by their longest word (a line equal at any tier contains it verbatim,
+ * text/keys.ts) with the context's cached substring search; a word on very many lines is not
+ * filtered further. At most a few searches, so the filter stays linear in the text.
  */
-function addedWordsPresent(text: string, h: Hunk): boolean {
+function addedLinesPresent(ctx: PatchContext, h: Hunk): boolean {
   let searched = 0;
   for (const l of h.lines) {
     if (l.kind !== '+') continue;
     const w = longestWord(l.text);
     if (!w) continue;
-    if (text.indexOf(w) < 0) return false;
+    if (ctx.raw.indexOf(w) < 0) return false;
+    const hits = ctx.file.linesContaining(w);
+    if (hits.length <= MAX_HITS_KEYED) {
+      const key = unicodeKey(l.text);
+      if (!hits.some((k) => ctx.file.key(Level.Unicode, k) === key)) return false;
+    }
     if (++searched === MAX_WORD_SEARCHES) return true;
   }
   return true;
 }
 
+/** Lines holding a word beyond which an added line is not looked for by key. */
+const MAX_HITS_KEYED = 64;
 const MAX_WORD_SEARCHES = 4;
 
 const alreadyNote = (k: number) => `hunk ${k} is already in the file: not applied again`;

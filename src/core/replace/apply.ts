@@ -116,6 +116,8 @@ export function placeSearchReplace(ctx: ReplaceContext, oldText: string, newText
  */
 function placeOnce(ctx: ReplaceContext, oldN: string, newN: string, expected: number, warning: string | undefined): ReplacePlacement {
   const forward = placeReplace(ctx, oldN, newN, expected, warning);
+  // found, and new_text cannot stand around what was found: the rule's answer is the forward one
+  if (forward.ok && !forward.already && newN.includes(oldN) && !mayBeRepeat(ctx.hay, hayRanges(ctx, forward.edits), oldN, newN)) return forward;
   const verdict = judgeRepeat({
     forward: asFound(forward),
     reverse: () => asFound(placeReplace(ctx, newN, oldN, expected, undefined)),
@@ -131,6 +133,14 @@ function placeOnce(ctx: ReplaceContext, oldN: string, newN: string, expected: nu
     readings: { first_application_at: verdict.first, already_applied_at: verdict.repeat },
   }).error;
   return { ok: false, type: error.type, error: () => error };
+}
+
+/** The edits' lines as [start, end) offsets of the context's search text. */
+function hayRanges(ctx: ReplaceContext, edits: LineEdit[]): Array<[number, number]> {
+  const starts = ctx.hayStarts;
+  const n = ctx.model.lines.length;
+  const at = (line: number) => (line < n ? starts[line] : ctx.hay.length);
+  return edits.map((e) => [at(e.start), at(Math.min(n, Math.max(e.end, e.start + 1)))]);
 }
 
 function asFound(p: ReplacePlacement): Found {
