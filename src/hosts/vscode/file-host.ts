@@ -4,7 +4,7 @@ import { fail, Result } from '../../core/types';
 import type { Applied, FileContent, FileHost, FileLike, FileText, Target } from '../../engine/host';
 import { defaultFileMode, fileMode } from '../../files/file-mode';
 import { isFileBytes } from '../../engine/host';
-import { hasLoneCr } from '../../core/text/eol';
+import { eolKind, hasLoneCr } from '../../core/text/eol';
 import { recheckDisk } from '../../files/recheck-disk';
 import { listsExactName } from '../../files/rename-checked';
 import { renameFileEdit } from './rename-file';
@@ -60,6 +60,7 @@ async function writeText(target: Target, current: FileText | undefined, newText:
     return createFileWithText(uriOf(target), newText, createDirs, target.displayPath);
   }
   if (writesToDiskDirectly(current)) return writeClosedFileBytes(target.realPath, current, newText, target.displayPath, directWriteNote(current));
+  if (!current.isDirty && !modelTakesLineEnds(current, newText)) return writeClosedFileBytes(target.realPath, current, newText, target.displayPath, LINE_ENDS_NOTE);
   const unchanged = await stillHolds(target, current);
   if (!unchanged.ok) return unchanged;
   const applied = await applyTextChange(uriOf(target), current.text, newText);
@@ -120,6 +121,22 @@ async function stillHolds(target: Target, current: FileContent): Promise<Result<
  */
 export function writesToDiskDirectly(current: FileText): boolean {
   return current.editorStale === true || current.editorEolNormalized === true || (!current.isOpen && !modelKeepsLineEnds(current));
+}
+
+const LINE_ENDS_NOTE = "The new text's line endings differ from the file's (a rollback to a version another program rewrote), which an editor model would convert, so it was written directly to disk byte for byte (no editor undo for this edit; rollback_file restores it).";
+
+/**
+ * Whether a model that holds `current` keeps `newText`'s line ends: a model has one line-end
+ * style and gives inserted text that style. A rollback to a CRLF version of a file another
+ * program rewrote with LF would come back with LF (and worse, see the test). A text without
+ * line breaks takes the platform's default style (files.eol "auto").
+ */
+function modelTakesLineEnds(current: FileText, newText: string): boolean {
+  const next = eolKind(newText);
+  if (next === 'none') return true;
+  if (next === 'mixed' || hasLoneCr(newText)) return false;
+  const now = current.eol === 'none' ? (process.platform === 'win32' ? 'CRLF' : 'LF') : current.eol;
+  return now === next;
 }
 
 /** Whether VS Code's text model holds this text's line ends as they are: one style, and no lone CR. */
