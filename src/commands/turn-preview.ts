@@ -51,6 +51,8 @@ export async function previewTurnFiles(services: Services, files: readonly Previ
       disposables.push(pick.onDidAccept(() => { resolve(pick.selectedItems.map((i) => i.file.step)); pick.hide(); }));
       disposables.push(pick.onDidHide(() => resolve(undefined)));
       pick.show();
+      // A multi-select list starts with no active row: make the first one active, so its diff shows at once.
+      if (items[0]) pick.activeItems = [items[0]];
     });
   } finally {
     for (const d of disposables) d.dispose();

@@ -56,7 +56,8 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
     ? unsavedCheck(path, current) ?? unchangedSinceCheck(path, current && hashedOf(current), since)
     : rollbackPrecheck(ctx.host.store, path, current, !!options.force);
   if (changeKindOf(entry) === 'create') return deleteCreatedFile(ctx, path, entry, tool, precheck);
-  const snapshot = stored.snapshot;
+  // The disk's bytes as they were (stored raw) go back as they are, even when they read as UTF-8.
+  const snapshot: Snapshot = 'text' in stored.snapshot && stored.snapshot.raw ? { bytes: Buffer.from(stored.snapshot.text, 'utf8') } : stored.snapshot;
   const direct = (target: Target) => restoreDirect(ctx, target, entry, snapshot, precheck, tool);
   if (!('text' in snapshot)) {
     return withLockedTarget(ctx.host, path, { forWrite: true, allowCreate: true }, direct);
