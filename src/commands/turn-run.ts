@@ -3,7 +3,7 @@ import type { Turn } from '../history/turns';
 import type { Services } from '../hosts/vscode/services';
 import type { CommandArgs } from './args';
 import { REDO_TURN_TOOL, TURN_ROLLBACK_TOOL } from './command-tools';
-import { cancelled, CommandOutcome, commandContext, restoreAndNote } from './restore-support';
+import { cancelled, CommandOutcome, commandContext, confirmModal, restoreAndNote } from './restore-support';
 import { holdOf } from './turn-file-hold';
 import { selectSteps, TurnRestoreStep } from './turn-plan';
 import { PreviewFile, previewTurnFiles } from './turn-preview';
@@ -46,6 +46,10 @@ export async function runTurnRollback(services: Services, turn: Turn, steps: rea
     const picked = await previewTurnFiles(services, previewed, mode, args.paths);
     if (!picked) return cancelled();
     chosen = picked;
+    const action = mode === 'rollback' ? 'Roll Back Turn' : 'Redo Turn';
+    const list = chosen.map((s) => `${s.path} — ${s.writers.join(', ')}: ${actionText(s.action, mode)}`).join('\n');
+    const yes = await confirmModal(services, args.confirm, `${mode === 'rollback' ? 'Roll back' : 'Redo'} ${chosen.length} file${chosen.length === 1 ? '' : 's'} of the agent turn?`, `${list}\n\nEvery current text is backed up first, so this can itself be rolled back.`, action);
+    if (!yes) return cancelled();
   }
   if (chosen.length === 0) return announceTurn({ ok: false, message: `Agent Safe Edit: no file was selected, so nothing was changed.` });
 

@@ -278,6 +278,7 @@ describe('turns with other writers: roll back, select, redo, and every writer sh
     fs.writeFileSync(f.abs, 'p after\n');
     await recordOther(f, { kind: 'agent_tool', name: 'copilot:create_file' }, { kind: 'modify', beforeText: 'p before\n', after: 'p after\n', tool: 'agent_tool' });
     const entry = services.store.list(f.rel)[0];
+    services.setConsentAnswerForTests('allow');
     const running = vscode.commands.executeCommand<any>('agentSafeEdit.rollbackTurn', { turnIndex: 0 });
     const tab = await waitFor('the diff preview', () => {
       for (const group of vscode.window.tabGroups.all) {
@@ -292,7 +293,10 @@ describe('turns with other writers: roll back, select, redo, and every writer sh
     assert.match(tab.label, /current ↔ after the rollback/);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const r = await running;
+    const asked = services.consentPromptsForTests().map((p: any) => p.choices[0]);
+    services.setConsentAnswerForTests(undefined);
     assert.equal(r.ok, true, JSON.stringify(r));
+    assert.deepEqual(asked, ['Roll Back Turn'], 'accepting the preview asks once more, naming the files');
     assert.equal(byPath(r)[f.rel].writer, 'Copilot: create_file');
     assert.equal(fs.readFileSync(f.abs, 'utf8'), 'p before\n');
   });
