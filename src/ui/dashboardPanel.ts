@@ -75,8 +75,6 @@ export class DashboardController implements vscode.Disposable {
       if (this.ticker) clearInterval(this.ticker);
       this.ticker = undefined;
       this.panel = undefined;
-      // The state of a closed panel is no one's: a later open must not be read as showing it.
-      this.lastState = undefined;
     });
     // Relative times and the chart's time window move on even without events.
     this.ticker = setInterval(() => { if (panel.visible) this.schedule(); }, 15_000);

@@ -263,6 +263,11 @@ describe('turns with other writers: roll back, select, redo, and every writer sh
       return s?.entries.find((e) => e.id === id);
     });
     assert.equal(row.writer, 'execute_program: iconv -f latin1 latin1.txt');
+    // Later suites wait for the dashboard's first state after they open it: close the panel (no
+    // more pushes) and leave no state behind.
+    api.ui.dashboard.panel?.dispose();
+    await sleep(200);
+    api.ui.dashboard.lastState = undefined;
 
     const rb = await invoke('rollback_file', { path: f.rel, backup_id: id, force: true });
     assert.equal(rb.success, true, JSON.stringify(rb));
