@@ -199,7 +199,7 @@ export const TOOL_CATALOG = Object.freeze({
     displayName: 'List Backups (Safe Edit)',
     icon: '$(archive)',
     userDescription: 'List the automatic backups of a file.',
-    modelDescription: 'List the automatic backups of a file that rollback_file can restore, newest first: id, time, tool, size and lines added/removed by the edit that followed.',
+    modelDescription: 'List the automatic backups of a file that rollback_file can restore, newest first: id, time, tool, writer (the tool, or who else changed the file: a program execute_program ran, an agent\'s own edit tool, or "outside the tools"), size and lines added/removed by the change that followed.',
     inputSchema: {
       type: 'object',
       properties: { path },

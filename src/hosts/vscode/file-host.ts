@@ -33,7 +33,13 @@ export function vscodeFileHost(storageDir: string): FileHost {
       const mode = await fileMode(target.realPath);
       return { ok: true, current: { ...read.current, ...(mode !== undefined ? { mode } : {}) } };
     },
-    readForRestore: (target, maxText, maxRaw) => readCurrentForRestore(uriOf(target), target.displayPath, maxText, maxRaw),
+    async readForRestore(target, maxText, maxRaw) {
+      const read = await readCurrentForRestore(uriOf(target), target.displayPath, maxText, maxRaw);
+      if (!read.ok || !read.current || isFileBytes(read.current)) return read;
+      // Its mode too, as readText gives it: a rollback that deletes the file journals it, so the file can come back as it was.
+      const mode = await fileMode(target.realPath);
+      return { ok: true, current: { ...read.current, ...(mode !== undefined ? { mode } : {}) } };
+    },
     writeText,
     // a text an editor decoded from another encoding is checked against the disk's bytes
     writeBytes: (target, current, data, createDirs) => writeBytesOverRead(target.realPath, current, data, target.displayPath, createDirs),
