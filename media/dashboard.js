@@ -185,13 +185,13 @@
     const rows = s.entries.map((e) => {
       const o = OUTCOME[e.outcome] || { icon: 'circle', label: e.outcome };
       const actions = e.restorable
-        ? [button('Roll Back', 'discard', 'rollback', { 'entry-id': e.id }, 'rollback-btn', `Roll back ${e.path} to before this ${e.tool} change`),
+        ? [button('Roll Back', 'discard', 'rollback', { 'entry-id': e.id }, 'rollback-btn', `Roll back ${e.path} to before this change by ${e.writer || e.tool}`),
            button('Compare', 'diff', 'compare', { 'entry-id': e.id }, 'compare-btn', `Compare the backup from before this change with the current ${e.path}`)]
         : [];
-      return el('tr', { 'data-testid': 'entry-row', 'data-entry-id': e.id, 'data-outcome': e.outcome, 'data-path': e.path, 'data-tool': e.tool }, [
+      return el('tr', { 'data-testid': 'entry-row', 'data-entry-id': e.id, 'data-outcome': e.outcome, 'data-path': e.path, 'data-tool': e.tool, 'data-writer': e.writer }, [
         el('td', { class: 'time' }, clock(e.time)),
         el('td', {}, el('button', { type: 'button', class: 'link', 'data-action': 'reveal', 'data-path': e.path, title: `Reveal ${e.path}` }, e.path)),
-        el('td', {}, e.tool),
+        el('td', { 'data-testid': 'entry-writer' }, e.writer || e.tool),
         el('td', { class: 'num delta' }, changed(e.outcome)
           ? [el('span', { class: 'add' }, `+${e.lines_added}`), ' ', el('span', { class: 'del' }, `\u2212${e.lines_removed}`)]
           : el('span', { class: 'muted', title: 'The file was not changed' }, '—')),
@@ -200,7 +200,7 @@
       ]);
     });
     const note = s.entries_truncated ? el('p', { class: 'muted small' }, 'Showing the newest 100 changes; the Edit History view lists all.') : null;
-    return section('entries', 'Agent changes', 'history', s.backups.entries, el('div', {}, [table(['Time', 'File', 'Tool', 'Lines', 'Outcome', 'Actions'], rows, 'No agent changes yet.', 'entries-table'), note]), true);
+    return section('entries', 'Agent changes', 'history', s.backups.entries, el('div', {}, [table(['Time', 'File', 'Writer', 'Lines', 'Outcome', 'Actions'], rows, 'No agent changes yet.', 'entries-table'), note]), true);
   }
 
   function tools(s) {

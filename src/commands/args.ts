@@ -17,6 +17,8 @@ export interface CommandArgs {
   entryId?: string;
   /** Index into the rollback-able turns, newest first. */
   turnIndex?: number;
+  /** The files of a turn rollback to restore (journal paths, as its preview lists them); all when absent. */
+  paths?: string[];
   /** false = no confirmation dialog; honoured only with this session's UI token (see ui-token.ts). */
   confirm?: boolean;
   /** true = overwrite differing files without asking; false = keep them without asking. */
@@ -45,11 +47,20 @@ export function readArgs(arg: unknown): CommandArgs {
   if (typeof o.path === 'string' && o.path !== '') out.path = o.path;
   if (isIndex(o.revision)) out.revision = o.revision;
   if (isIndex(o.turnIndex)) out.turnIndex = o.turnIndex;
+  // A selection is a list of non-empty strings, bounded. A malformed one selects nothing (never
+  // every file: a caller's mistake must not widen a rollback).
+  if (o.paths !== undefined) {
+    const ok = Array.isArray(o.paths) && o.paths.length <= MAX_PATHS && o.paths.every((p) => typeof p === 'string' && p !== '');
+    out.paths = ok ? [...o.paths as string[]] : [];
+  }
   // Skipping a destructive command's confirmation is our own UI's privilege, not any caller's.
   if (o.confirm === true || (o.confirm === false && isOwnUiToken(o.uiToken))) out.confirm = o.confirm;
   if (typeof o.overwrite === 'boolean') out.overwrite = o.overwrite;
   return out;
 }
+
+/** The most paths a selection may name (a turn's files are far fewer; more is not a selection). */
+const MAX_PATHS = 10_000;
 
 function isIndex(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0;

@@ -29,3 +29,17 @@ export async function openBackupDiff(services: Services, entry: JournalEntry, op
   const show: vscode.TextDocumentShowOptions = options.preview ? { preview: true, preserveFocus: true } : { preview: false };
   await vscode.commands.executeCommand('vscode.diff', left, right, title, show);
 }
+
+/**
+ * Opens a diff editor for one file of a turn rollback: the file as it is now (its open buffer)
+ * on the left, what the rollback will make of it on the right: the stored text before `entry`,
+ * or an empty document when the rollback deletes the file. `preview` as for openBackupDiff.
+ */
+export async function openRestoreDiff(services: Services, path: string, entry: JournalEntry, willDelete: boolean, options: { preview?: boolean } = {}): Promise<void> {
+  const left = await currentUri(services, path);
+  const right = willDelete ? backupUri(path, 'empty') : backupUri(path, entry.before_sha256);
+  const name = path.split('/').pop() ?? path;
+  const title = `${name} (current ↔ ${willDelete ? 'deleted' : 'after the rollback'})`;
+  const show: vscode.TextDocumentShowOptions = options.preview ? { preview: true, preserveFocus: true } : { preview: false };
+  await vscode.commands.executeCommand('vscode.diff', left, right, title, show);
+}

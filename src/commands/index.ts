@@ -8,6 +8,7 @@ import { compareWithCurrentCommand, copySha256Command, revealFileCommand, rollba
 import { openLocalHistoryCommand } from './open-local-history';
 import { resetFailureCountersCommand } from './reset-counters';
 import { rollbackFileCommand } from './rollback-file';
+import { redoTurnCommand } from './redo-turn';
 import { rollbackTurnCommand } from './rollback-turn';
 import { undoLastAgentEditCommand } from './undo-last-edit';
 
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, Handler> = {
   'agentSafeEdit.clearBackups': clearBackupsCommand,
   'agentSafeEdit.openLocalHistory': openLocalHistoryCommand,
   'agentSafeEdit.rollbackTurn': rollbackTurnCommand,
+  'agentSafeEdit.redoTurn': redoTurnCommand,
   'agentSafeEdit.resetFailureCounters': resetFailureCountersCommand,
   'agentSafeEdit.addAgentInstructions': addAgentInstructionsCommand,
   'agentSafeEdit.history.compareWithCurrent': compareWithCurrentCommand,

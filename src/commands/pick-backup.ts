@@ -1,4 +1,5 @@
 import { changeKindOf } from '../history/types';
+import { writerLabel } from '../history/writerLabel';
 import * as vscode from 'vscode';
 import type { JournalEntry } from '../history/types';
 import { ago, restorableEntries } from '../engine/restore/restorable';
@@ -28,7 +29,7 @@ export async function pickFileWithBackups(services: Services, placeHolder: strin
 export function revisionItem(entry: JournalEntry, revision: number, now: number): vscode.QuickPickItem & { entry: JournalEntry } {
   const created = changeKindOf(entry) === 'create';
   return {
-    label: `$(history) ${revision}: before ${entry.tool}`,
+    label: `$(history) ${revision}: before ${writerLabel(entry)}`,
     description: `${new Date(entry.time).toLocaleString()} · ${ago(now - entry.time)}`,
     detail: `${created ? 'file did not exist yet' : `${entry.bytes} bytes`} · edit was +${entry.lines_added}/−${entry.lines_removed} lines${entry.outcome === 'interrupted' ? ' · interrupted' : ''} · id ${entry.id}`,
     entry,

@@ -48,10 +48,11 @@ export function commandContext(services: Services, turnToken?: object): Invocati
  * Restores `path` to the state before `entry` through the tools' edit pipeline, notes the
  * rollback in the activity log (the views refresh on it) and returns the tool's result.
  */
-export async function restoreAndNote(services: Services, ctx: InvocationContext, path: string, entry: JournalEntry, tool: string): Promise<ToolResultJson> {
+export async function restoreAndNote(services: Services, ctx: InvocationContext, path: string, entry: JournalEntry, tool: string, options: { unchangedSince?: JournalEntry } = {}): Promise<ToolResultJson> {
   // The user asked for this restore (and confirmed it where the command asks): it may discard
-  // changes made since the agent's edit, but never unsaved ones (restoreBefore refuses those).
-  const result = await restoreBefore(ctx, path, entry, { tool, force: true });
+  // changes made since the agent's edit, but never unsaved ones (restoreBefore refuses those);
+  // with `unchangedSince`, only while the file holds what that change left.
+  const result = await restoreBefore(ctx, path, entry, { tool, force: true, ...(options.unchangedSince ? { unchangedSince: options.unchangedSince } : {}) });
   if (result.success && result.unchanged !== true) {
     services.activity.note({ time: Date.now(), kind: 'rollback', tool: 'command', path, message: String(result.message ?? `Restored ${path}`) });
   }

@@ -18,7 +18,13 @@ export interface BlobInfo {
 }
 
 /** A stored snapshot: a text, or the bytes of a file that was not text (a raw blob). */
-export type Snapshot = { text: string } | { bytes: Buffer };
+/**
+ * A stored before-content: a text, or bytes that are not one. `raw` marks a text that was
+ * stored as the disk's bytes (they happen to be UTF-8): a restore that must be byte-exact
+ * writes those bytes as they are rather than the text through an editor's model, which would
+ * give it the current file's line endings and BOM.
+ */
+export type Snapshot = { text: string; raw?: true } | { bytes: Buffer };
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -161,7 +167,7 @@ export class BlobStore {
     if (sha256Bytes(loaded.payload) !== sha256) return corrupt(sha256, 'the stored bytes fail the sha256 check');
     this.trusted.add(sha256);
     const text = strictUtf8(loaded.payload);
-    return { ok: true, snapshot: text !== undefined && sha256Text(text) === sha256 ? { text } : { bytes: loaded.payload } };
+    return { ok: true, snapshot: text !== undefined && sha256Text(text) === sha256 ? { text, raw: true } : { bytes: loaded.payload } };
   }
 
   /**

@@ -8,6 +8,7 @@ import type { ActivityEvent, ActivityLog } from '../core/activity';
 import type { GuardSnapshot } from '../core/guard';
 import type { EvictionRecord, JournalEntry, StoreStats } from '../history/types';
 import { isRestorable } from '../history/retention';
+import { writerLabel } from '../history/writerLabel';
 import type { SessionTally } from './sessionTally';
 
 export interface DashboardEntryRow {
@@ -23,6 +24,8 @@ export interface DashboardEntryRow {
   restorable: boolean;
   /** Who made it ("chat", "mcp:<name>", "command"), when the journal knows. */
   client?: string;
+  /** Who wrote it: our tool's name, or the other writer ("execute_program: node gen.js", "Copilot: …", "outside the tools"). */
+  writer: string;
 }
 
 export interface DashboardEventRow {
@@ -137,6 +140,7 @@ function entryRow(e: JournalEntry): DashboardEntryRow {
     ...(e.message ? { message: e.message } : {}),
     restorable: isRestorable(e),
     ...(e.client ? { client: e.client } : {}),
+    writer: writerLabel(e),
   };
 }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BackupStore } from '../history/backupStore';
 import type { JournalEntry } from '../history/types';
+import { writerLabel } from '../history/writerLabel';
 import { clockTime, lineDelta, outcomeIcon, outcomeLabel, splitPath } from './format';
 import { uriOfJournalPath } from './workspaceUri';
 
@@ -32,7 +33,9 @@ export class EntryItem extends vscode.TreeItem {
     // One change of several files reads as one: the label says so under each of its files, and
     // its Roll Back restores every file of it (history-actions.ts).
     const group = entry.group_size !== undefined && entry.group_size > 1 ? ` (one change of ${entry.group_size} files)` : '';
-    super(`${clockTime(entry.time)}  ${entry.tool}${group}`, vscode.TreeItemCollapsibleState.None);
+    // Who wrote it: our tool's name, or the other writer (a program, an agent's own tool, outside the tools).
+    const writer = writerLabel(entry);
+    super(`${clockTime(entry.time)}  ${writer}${group}`, vscode.TreeItemCollapsibleState.None);
     this.id = `entry:${entry.id}`;
     this.contextValue = `entry.${entry.outcome}`;
     const changed = entry.outcome === 'applied' || entry.outcome === 'interrupted';
@@ -42,7 +45,7 @@ export class EntryItem extends vscode.TreeItem {
     const icon = outcomeIcon(entry.outcome, entry.tool);
     this.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     this.tooltip = entryTooltip(entry, groupPaths);
-    this.accessibilityInformation = { label: `${entry.tool} on ${entry.path} at ${clockTime(entry.time)}, ${outcomeLabel(entry.outcome)}, ${entry.lines_added} lines added, ${entry.lines_removed} removed` };
+    this.accessibilityInformation = { label: `${writer} on ${entry.path} at ${clockTime(entry.time)}, ${outcomeLabel(entry.outcome)}, ${entry.lines_added} lines added, ${entry.lines_removed} removed` };
     // A click compares the backup with the current file, when there is a backup to compare.
     if (entry.has_snapshot) {
       this.command = { command: 'agentSafeEdit.history.compareWithCurrent', title: 'Compare with Current', arguments: [this] };
@@ -53,7 +56,8 @@ export class EntryItem extends vscode.TreeItem {
 /** Markdown tooltip: tool, outcome, time, line delta, both hashes and the entry's message. */
 function entryTooltip(entry: JournalEntry, groupPaths: string[]): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
-  md.appendMarkdown(`**${entry.tool}** · ${outcomeLabel(entry.outcome)} · ${new Date(entry.time).toLocaleString()}\n\n`);
+  md.appendText(writerLabel(entry));
+  md.appendMarkdown(` · ${outcomeLabel(entry.outcome)} · ${new Date(entry.time).toLocaleString()}\n\n`);
   if (groupPaths.length > 1) {
     md.appendText(`One change of ${groupPaths.length} files (Roll Back restores all of them): ${groupPaths.join(', ')}`);
     md.appendMarkdown('\n\n');

@@ -156,7 +156,14 @@ describe('consent and execute_program hardening (issue 19 items 4, 13, 14)', () 
       assert.equal(forged.cancelled, true, JSON.stringify(forged));
       const rolled: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackFile', { path: rel, revision: 0, confirm: false });
       assert.equal(rolled.cancelled, true, JSON.stringify(rolled));
-      const turn: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false });
+      // The turn rollback shows its preview first (accepted here), then asks.
+      let settled = false;
+      const running = Promise.resolve(vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false })).finally(() => { settled = true; });
+      for (let i = 0; i < 100 && !settled; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      }
+      const turn: any = await running;
       assert.equal(turn.cancelled, true, JSON.stringify(turn));
       assert.equal(fs.readFileSync(path.join(d.abs, 'kept.txt'), 'utf8'), 'two\n', 'nothing was rolled back');
       const asked = ext().services.consentPromptsForTests().map((p: any) => p.choices[0]);

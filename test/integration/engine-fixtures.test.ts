@@ -62,6 +62,9 @@ describe('engine fixtures through the tools (test/fixtures/scenarios 041 on)', (
         assert.equal(r.success, true, `${name}: ${JSON.stringify(r).slice(0, 600)}`);
         const want = fs.readFileSync(path.join(dir, 'expected', file));
         assert.equal(JSON.stringify(fs.readFileSync(abs, 'utf8')), JSON.stringify(want.toString('utf8')), `${name}: file bytes`);
+        const resultFile = path.join(dir, 'expected_result.json');
+        const fields = fs.existsSync(resultFile) ? JSON.parse(fs.readFileSync(resultFile, 'utf8')) : {};
+        for (const [k, v] of Object.entries(fields)) assert.deepEqual(r[k], v, `${name}: ${k} in ${JSON.stringify(r).slice(0, 400)}`);
       }
     });
   }

@@ -72,6 +72,54 @@ describe('multi-file edits, all or nothing (issue 16)', () => {
     assert.deepEqual([t.read('a.ts'), t.read('b.ts'), t.read('c.ts')], [A, B, C]);
   });
 
+  it('the same multi-file call sent again with its now stale base_hashes is already applied, per file (issue 25)', async () => {
+    const t = setup('stale-multi', { 'a.ts': A, 'b.ts': B, 'c.ts': C });
+    const patch = [
+      '*** Begin Patch',
+      `*** Update File: ${t.rel('a.ts')}`,
+      '@@',
+      '-export function load(p: string) {',
+      '+export function loadConfig(p: string) {',
+      `*** Update File: ${t.rel('b.ts')}`,
+      '@@',
+      '-export const b = load("b");',
+      '+export const b = load("b2");',
+      '*** End Patch',
+    ].join('\n');
+    const base_hashes = { [t.rel('a.ts')]: sha256(A), [t.rel('b.ts')]: sha256(B) };
+    const first = await invoke('safe_patch', { unified_diff: patch, base_hashes });
+    assert.equal(first.success, true, JSON.stringify(first));
+    const [a1, b1] = [t.read('a.ts'), t.read('b.ts')];
+    const store = ext().services.store;
+    const count = () => ['a.ts', 'b.ts', 'c.ts'].reduce((n, f) => n + store.list(t.rel(f)).length, 0);
+    const entries = count();
+
+    // the result was lost and the agent retries with the hashes it had: both parts landed before
+    const again = await invoke('safe_patch', { unified_diff: patch, base_hashes });
+    assert.equal(again.success, true, JSON.stringify(again));
+    assert.equal(again.already_applied, true, JSON.stringify(again));
+    assert.deepEqual(again.files.map((f: any) => [f.path, f.action, f.already_applied]), [[t.rel('a.ts'), 'unchanged', true], [t.rel('b.ts'), 'unchanged', true]]);
+    assert.deepEqual([t.read('a.ts'), t.read('b.ts')], [a1, b1]);
+    assert.equal(count(), entries, 'nothing journaled as a change');
+
+    // replace_in_file's edits: one file's part landed before (stale hash), the other's not
+    const mixed = await invoke('replace_in_file', {
+      edits: [{ path: t.rel('b.ts'), old_text: 'load("b")', new_text: 'load("b2")' }, { path: t.rel('c.ts'), old_text: 'load("c")', new_text: 'load("c2")' }],
+      base_hashes: { [t.rel('b.ts')]: sha256(B), [t.rel('c.ts')]: sha256(C) },
+    });
+    assert.equal(mixed.success, true, JSON.stringify(mixed));
+    assert.deepEqual(mixed.files.map((f: any) => [f.path, f.action]), [[t.rel('b.ts'), 'unchanged'], [t.rel('c.ts'), 'modified']]);
+    assert.deepEqual([t.read('b.ts'), t.read('c.ts')], [b1, C.replace('load("c")', 'load("c2")')]);
+
+    // a stale hash whose part gives another text is still HASH_MISMATCH, nothing written
+    const other = await invoke('replace_in_file', {
+      edits: [{ path: t.rel('a.ts'), old_text: 'return p;', new_text: 'return p + 1;' }],
+      base_hashes: { [t.rel('a.ts')]: sha256(A) },
+    });
+    assert.equal(other.error_type, 'HASH_MISMATCH', JSON.stringify(other));
+    assert.equal(t.read('a.ts'), a1);
+  });
+
   it('a unified diff of several files lands whole', async () => {
     const t = setup('uni', { 'a.ts': A, 'b.ts': B });
     const diff = `--- a/${t.rel('a.ts')}\n+++ b/${t.rel('a.ts')}\n@@ -1,3 +1,3 @@\n export function load(p: string) {\n-  return p;\n+  return p.trim();\n }\n--- a/${t.rel('b.ts')}\n+++ b/${t.rel('b.ts')}\n@@ -1,2 +1,2 @@\n import { load } from "./a";\n-export const b = load("b");\n+export const b = load(" b ");\n`;

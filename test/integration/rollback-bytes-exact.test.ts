@@ -73,6 +73,33 @@ describe('rollback restores the bytes of a file held in another encoding or with
     });
   }
 
+  it('a CRLF file that another program rewrote with LF line endings is rolled back to its CRLF bytes (the editor model would have given the restored text its own line endings)', async () => {
+    const d = freshDir('crlf-after-lf');
+    const rel = `${d.rel}/win.txt`;
+    const abs = path.join(d.abs, 'win.txt');
+    const original = 'one\r\ntwo\r\nthree\r\n';
+    fs.writeFileSync(abs, original);
+    const r = await invoke('safe_read_file', { path: rel });
+    const w = await invoke('replace_in_file', { path: rel, base_sha256: r.sha256, old_text: 'two', new_text: 'TWO' });
+    assert.equal(w.success, true, JSON.stringify(w));
+    assert.equal(fs.readFileSync(abs, 'utf8'), 'one\r\nTWO\r\nthree\r\n');
+    // another program (a formatter, git with autocrlf) rewrites the file with LF endings
+    fs.writeFileSync(abs, 'one\nTWO\nthree\nfour\n');
+    const back = await invoke('rollback_file', { path: rel, force: true });
+    assert.equal(back.success, true, JSON.stringify(back));
+    assert.equal(fs.readFileSync(abs, 'utf8'), original);
+    // the same with the file open in an editor (a model with LF line endings)
+    const w2 = await invoke('replace_in_file', { path: rel, base_sha256: (await invoke('safe_read_file', { path: rel })).sha256, old_text: 'two', new_text: 'TWO' });
+    assert.equal(w2.success, true, JSON.stringify(w2));
+    fs.writeFileSync(abs, 'one\nTWO\nthree\nfour\n');
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(abs));
+    for (let i = 0; i < 50 && doc.getText() !== 'one\nTWO\nthree\nfour\n'; i++) await new Promise((res) => setTimeout(res, 100));
+    assert.equal(doc.eol, vscode.EndOfLine.LF);
+    const back2 = await invoke('rollback_file', { path: rel, force: true });
+    assert.equal(back2.success, true, JSON.stringify(back2));
+    assert.equal(fs.readFileSync(abs, 'utf8'), original);
+  });
+
   it("an open file with mixed line endings: the edit keeps every other line ending, the backup is the disk's text, and the rollback restores it byte for byte", async () => {
     const d = freshDir('mixed-open');
     const rel = `${d.rel}/mixed.txt`;

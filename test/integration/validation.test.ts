@@ -76,17 +76,21 @@ describe('validation: syntax checks before, diagnostics after', () => {
   });
 
   it('a C edit with a missing brace is blocked by the tree-sitter check', async () => {
-    const d = freshDir('c-brace');
-    const abs = path.join(d.abs, 'calc.c');
-    const text = 'int main(void) {\n  if (1) {\n    return 1;\n  }\n  return 0;\n}\n';
-    writeBytes(abs, text);
-    const r0 = await invoke('safe_read_file', { path: `${d.rel}/calc.c` });
-    const r = await invoke('edit_lines', { path: `${d.rel}/calc.c`, base_sha256: r0.sha256, mode: 'delete', start_line: 4 });
-    assert.equal(r.error_type, 'VALIDATION_FAILED', JSON.stringify(r));
-    assert.match(JSON.stringify(r.validated_by ?? r.checkers), /tree-sitter/);
-    assert.equal(fs.readFileSync(abs, 'utf8'), text);
+    await assertMissingBraceBlocked(freshDir('c-brace'));
   });
 });
+
+/** Deleting a closing brace of a C file in `d` is refused by the tree-sitter check; the file is unchanged. */
+async function assertMissingBraceBlocked(d: { abs: string; rel: string }): Promise<void> {
+  const abs = path.join(d.abs, 'calc.c');
+  const text = 'int main(void) {\n  if (1) {\n    return 1;\n  }\n  return 0;\n}\n';
+  writeBytes(abs, text);
+  const r0 = await invoke('safe_read_file', { path: `${d.rel}/calc.c` });
+  const r = await invoke('edit_lines', { path: `${d.rel}/calc.c`, base_sha256: r0.sha256, mode: 'delete', start_line: 4 });
+  assert.equal(r.error_type, 'VALIDATION_FAILED', JSON.stringify(r));
+  assert.match(JSON.stringify(r.validated_by ?? r.checkers), /tree-sitter/);
+  assert.equal(fs.readFileSync(abs, 'utf8'), text);
+}
 
 // Once the host had saved a file in latin1, the tree-sitter runtime (a UMD module) found a
 // global AMD loader and gave it its exports: every syntax check after that was skipped. Run
@@ -105,13 +109,7 @@ describe('syntax checks keep working after a file was saved in another encoding'
     assert.equal(l1.success, true, JSON.stringify(l1));
     assert.deepEqual(fs.readFileSync(legacy), Buffer.from('crème\n', 'latin1'));
 
-    const abs = path.join(d.abs, 'calc.c');
-    const text = 'int main(void) {\n  if (1) {\n    return 1;\n  }\n  return 0;\n}\n';
-    writeBytes(abs, text);
-    const r0 = await invoke('safe_read_file', { path: `${d.rel}/calc.c` });
-    const r = await invoke('edit_lines', { path: `${d.rel}/calc.c`, base_sha256: r0.sha256, mode: 'delete', start_line: 4 });
-    assert.equal(r.error_type, 'VALIDATION_FAILED', JSON.stringify(r));
-    assert.equal(fs.readFileSync(abs, 'utf8'), text);
+    await assertMissingBraceBlocked(d);
   });
 });
 

@@ -58,6 +58,8 @@ export interface ApplyPatchError {
   line?: string;
   found?: EngineError['found'];
   candidates?: number[];
+  /** A hunk that reads both as a first application and as a repeat: where each would be (core/already-applied.ts). */
+  readings?: { first_application_at: number[]; already_applied_at: number[] };
   applicable_hunks?: number[];
   failed_hunks?: { hunk: number; reason: string }[];
   /** 1-based line of the patch text a parse failure points at. */

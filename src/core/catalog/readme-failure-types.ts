@@ -12,7 +12,7 @@ export const FAILURE_TYPE_DETAILS: Readonly<Partial<Record<ErrorType, string>>> 
   FILE_EXISTS: 'a patch adds a file, or moves one, onto a path that exists',
   HASH_MISMATCH: 'with `latest_file_state`: `sha256` and `diff_from_your_version` or `content`',
   INVALID_PATCH: 'hunk, line, nearest candidate',
-  AMBIGUOUS_MATCH: '`candidates`',
+  AMBIGUOUS_MATCH: '`candidates`; `readings` when an edit could be a first application or a repeat',
   SIZE_REDUCTION_BLOCKED: 'both sizes',
   DUPLICATE_CONTENT: '`existing_lines`',
   VALIDATION_FAILED: 'line:column, offending line, hint',

@@ -9,9 +9,9 @@
  * edits whose changes overlap, or touch where the order would be a guess (an insertion next to
  * another edit's change), are refused (AMBIGUOUS_MATCH naming both).
  *
- * Retries are harmless: an edit whose old_text is not found but whose new_text stands in the
- * file exactly once (the edit reversed places uniquely) is already applied: listed in
- * `already_applied_edits`, not applied again.
+ * Retries are harmless: an edit whose result already stands where it would land (the rule of
+ * core/already-applied.ts, asked by placeSearchReplace) is listed in `already_applied_hunks`,
+ * not applied again.
  */
 import { placeSearchReplace } from '../replace/apply';
 import { ReplaceContext } from '../replace/replace-context';
@@ -90,9 +90,12 @@ function planFile(path: string, indexes: number[], edits: readonly ReplaceEdit[]
     const e = edits[i];
     const r = placeSearchReplace(ctx, e.old_text, e.new_text, { expectedReplacements: e.expected_replacements });
     if (!r.ok) {
-      if (r.type === 'NO_MATCH' && isAlreadyApplied(ctx, e)) { already.push(i + 1); continue; }
       const { type, message, ...data } = r.error();
       return failed(i + 1, type, message, data as Partial<MultiFileError>);
+    }
+    if (r.already) {
+      already.push(i + 1);
+      continue;
     }
     // the edit alone, as lines around what it rewrites: base lines [startLine, endLine) become `lines`
     const w = renderWindow(ctx.model, r.edits, r.finalNewline);
@@ -137,10 +140,4 @@ function planFile(path: string, indexes: number[], edits: readonly ReplaceEdit[]
       replacements,
     } as FilePlan,
   };
-}
-
-/** old_text is absent and the edit reversed (new_text → old_text) places exactly once: it landed before. */
-function isAlreadyApplied(ctx: ReplaceContext, e: ReplaceEdit): boolean {
-  if (e.new_text.trim() === '') return false; // a deletion leaves nothing to recognise it by
-  return placeSearchReplace(ctx, e.new_text, e.old_text, { expectedReplacements: 1 }).ok;
 }

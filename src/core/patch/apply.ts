@@ -1,5 +1,6 @@
 /**
- * applyUnifiedDiff: apply every hunk of a one-file unified diff, or none.
+ * applyFilePatch: apply every hunk of a one-file unified diff, or none (applyUnifiedDiff,
+ * unified-diff.ts, parses the diff and applies it once through apply-once.ts).
  *
  * Each hunk is located on the unmodified base independently (so hunks may come in any order),
  * at the strictest tolerance level that finds it (see match.ts), and must be unique there
@@ -12,34 +13,17 @@
  * overlaps are checked between neighbours only (overlap.ts). A change whose placement would
  * still pass its work budget (work-meter.ts) is refused as TOO_LARGE.
  */
-import { parsePatch, Hunk, FilePatch } from './parse';
+import type { Hunk, FilePatch } from './parse';
 import { renderEdits, changedRanges, LineEdit, newLineMapper } from './render';
 import { fastPlace, fastRender, FastFound } from './fastPatch';
 import { selectPlacements, Chosen } from './select';
 import { firstCollision } from './overlap';
 import { locateHunk, isFailure, HunkFailure } from './locate-hunk';
 import { PatchContext, PatchOptions } from './patch-context';
-import { WorkMeter, WorkLimitExceeded, tooLargeMessage, tooManyHunks } from './work-meter';
-import { MAX_HUNKS_PER_CALL } from '../catalog/limits';
+import { WorkMeter, WorkLimitExceeded, tooLargeMessage } from './work-meter';
 import { EngineResult, EngineError, HunkPlacement, failure, mostTolerant } from './types';
 
 export type ApplyPatchOptions = PatchOptions;
-
-/**
- * Apply `patchText` to `baseText`. The patch must hold hunks for one file only (a multi-file
- * patch is INVALID_PATCH; split it with splitPatchByFile). Never throws on bad input.
- */
-export function applyUnifiedDiff(baseText: string, patchText: string, options: ApplyPatchOptions = {}): EngineResult {
-  const parsed = parsePatch(patchText);
-  if (!parsed.ok) return failure('INVALID_PATCH', `${parsed.message} Send a unified diff with @@ hunks whose lines start with ' ', '-' or '+'.`);
-  if (parsed.files.length > 1) {
-    const names = parsed.files.map((f) => f.newPath ?? f.oldPath ?? '?');
-    return failure('INVALID_PATCH', `The patch has ${parsed.files.length} file sections (${names.join(', ')}); send one file per call.`, { files: names });
-  }
-  const count = parsed.files[0].hunks.length;
-  if (count > MAX_HUNKS_PER_CALL) return { ok: false, error: tooManyHunks(count, MAX_HUNKS_PER_CALL) };
-  return applyFilePatch(baseText, parsed.files[0], options);
-}
 
 /** A context for placing `hunks` on `baseText`, with a work budget for both. */
 export function contextFor(baseText: string, hunks: readonly Hunk[], options: ApplyPatchOptions = {}): PatchContext {
@@ -132,6 +116,11 @@ export function placedLines(ctx: PatchContext, p: Placement & { ok: true }): Map
 function applyIn(ctx: PatchContext, fp: FilePatch): EngineResult {
   const p = placeFilePatch(ctx, fp);
   if (!p.ok) return { ok: false, error: p.error() };
+  return renderPlacement(ctx, p);
+}
+
+/** The text a successful placement gives (placeFilePatch's answer, rendered). */
+export function renderPlacement(ctx: PatchContext, p: Placement & { ok: true }): EngineResult {
   if ('fast' in p) return fastRender(ctx.raw, p.fast);
   return render(ctx, p.chosen);
 }

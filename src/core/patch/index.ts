@@ -1,4 +1,5 @@
-export { applyUnifiedDiff, applyFilePatch } from './apply';
+export { applyFilePatch } from './apply';
+export { applyUnifiedDiff } from './unified-diff';
 export type { ApplyPatchOptions } from './apply';
 export { parsePatch, splitPatchByFile, formatFilePatch } from './parse';
 export type { Hunk, HunkLine, FilePatch, ParseResult } from './parse';

@@ -78,6 +78,11 @@ export type EngineResult =
       /** The most tolerant tier any part of the edit needed. */
       tolerance: Tier;
       notes?: string[];
+      /**
+       * 1-based parts (hunks; for a replacement, 1) whose result already stands in the file
+       * (core/already-applied.ts): not applied again. When every part is, text is the base.
+       */
+      already_applied?: number[];
     }
   | { ok: false; error: EngineError };
 

@@ -37,6 +37,8 @@ import { notFound } from './notFound';
 import { LinePattern, linePattern } from './line-pattern';
 import { readNewIndent, AMBIGUOUS_NEW_INDENT, describeIndentConflict } from '../text/newIndent';
 import { fastExactReplace } from './fastExact';
+import { mayBeRepeat } from './repeat-window';
+import { judgeRepeat, bothReadingsMessage, Found } from '../already-applied';
 import { exactOccurrences, exactEdits, overlap } from './exact';
 
 export interface SearchReplaceOptions {
@@ -60,11 +62,16 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
   if (markers.length) return elisionBlocked(markers[0]);
   // new_text that looks like a numbered listing is written as given, with a warning (the fast path has no notes)
   const warning = listingWarning(linePattern(oldN.split('\n')).core, newN.split('\n'));
-  const fast = options.noFastPath || warning ? null : fastExactReplace(baseText, oldN, newN, expected);
+  // an edit whose new_text contains old_text still finds old_text once it landed: unless
+  // new_text cannot stand around the occurrences, the general path asks whether it is a
+  // repeat (already-applied.ts)
+  const mayRepeat = newN.includes(oldN) ? (occ: Array<[number, number]>) => !mayBeRepeat(baseText, occ, oldN, newN) : undefined;
+  const fast = options.noFastPath || warning ? null : fastExactReplace(baseText, oldN, newN, expected, mayRepeat);
   if (fast) return fast;
-  const ctx = new ReplaceContext(baseText, WorkMeter.forInput(baseText.length + oldN.length + newN.length, lineCount(oldN) + lineCount(newN), options.workBudget));
+  const ctx = new ReplaceContext(baseText, WorkMeter.forInput(baseText.length + 2 * (oldN.length + newN.length), 2 * (lineCount(oldN) + lineCount(newN)), options.workBudget));
   try {
-    const r = placeReplace(ctx, oldN, newN, expected, warning);
+    const r = placeOnce(ctx, oldN, newN, expected, warning);
+    if (r.ok && r.already) return { ok: true, text: baseText, replacements: 0, changed: [], tolerance: 'exact', already_applied: [1], notes: [alreadyNote(r.already)] };
     return r.ok ? success(ctx.model, r.edits, r.tiers, r.count, r.notes, r.finalNewline) : { ok: false, error: r.error() };
   } catch (e) {
     if (e instanceof WorkLimitExceeded) return failure('TOO_LARGE', tooLargeMessage('This replacement'), { work_limit: e.limit });
@@ -74,7 +81,9 @@ export function applySearchReplace(baseText: string, oldText: string, newText: s
 
 /** What a replacement does to the base before anything is rendered: its line edits, or why it cannot be made. */
 export type ReplacePlacement =
-  | { ok: true; edits: LineEdit[]; finalNewline: boolean; tiers: Tier[]; count: number; notes?: string[] }
+  | { ok: true; edits: LineEdit[]; finalNewline: boolean; tiers: Tier[]; count: number; notes?: string[]; already?: undefined }
+  /** The edit's result already stands at these 1-based lines (already-applied.ts): nothing to apply. */
+  | { ok: true; already: number[] }
   | { ok: false; type: EngineErrorType; error(): EngineError };
 
 /**
@@ -98,7 +107,53 @@ export function placeSearchReplace(ctx: ReplaceContext, oldText: string, newText
     }
   }
   const warning = listingWarning(linePattern(oldN.split('\n')).core, newN.split('\n'));
-  return placeReplace(ctx, oldN, newN, expected, warning);
+  return placeOnce(ctx, oldN, newN, expected, warning);
+}
+
+/**
+ * placeReplace, asked first whether the edit's result already stands (already-applied.ts): a
+ * repeat is answered with where it stands, a text that reads both ways is refused.
+ */
+function placeOnce(ctx: ReplaceContext, oldN: string, newN: string, expected: number, warning: string | undefined): ReplacePlacement {
+  const forward = placeReplace(ctx, oldN, newN, expected, warning);
+  // found, and new_text cannot stand around what was found: the rule's answer is the forward one
+  if (forward.ok && !forward.already && newN.includes(oldN) && !mayBeRepeat(ctx.hay, hayRanges(ctx, forward.edits), oldN, newN)) return forward;
+  const verdict = judgeRepeat({
+    forward: asFound(forward),
+    reverse: () => asFound(placeReplace(ctx, newN, oldN, expected, undefined)),
+    newContainsOld: newN.includes(oldN),
+    oldLines: lineCount(oldN),
+    // a deletion leaves nothing to recognise it by
+    onlyRemoves: newN.trim() === '' || oldN.startsWith(newN) || oldN.endsWith(newN),
+  });
+  if (verdict.kind === 'forward') return forward;
+  if (verdict.kind === 'already') return { ok: true, already: verdict.lines };
+  const error = failure('AMBIGUOUS_MATCH', bothReadingsMessage('This edit (new_text contains old_text)', verdict), {
+    candidates: [...verdict.first, ...verdict.repeat].sort((a, b) => a - b),
+    readings: { first_application_at: verdict.first, already_applied_at: verdict.repeat },
+  }).error;
+  return { ok: false, type: error.type, error: () => error };
+}
+
+/** The edits' lines as [start, end) offsets of the context's search text. */
+function hayRanges(ctx: ReplaceContext, edits: LineEdit[]): Array<[number, number]> {
+  const starts = ctx.hayStarts;
+  const n = ctx.model.lines.length;
+  const at = (line: number) => (line < n ? starts[line] : ctx.hay.length);
+  return edits.map((e) => [at(e.start), at(Math.min(n, Math.max(e.end, e.start + 1)))]);
+}
+
+function asFound(p: ReplacePlacement): Found {
+  if (p.ok) return p.already ? { ok: false, notFound: false } : { ok: true, spans: p.edits.map((e) => ({ line: e.start + 1, lines: Math.max(1, e.end - e.start) })) };
+  if (p.type === 'NO_MATCH') return { ok: false, notFound: true };
+  if (p.type !== 'AMBIGUOUS_MATCH') return { ok: false, notFound: false };
+  const e = p.error();
+  return { ok: false, notFound: false, candidates: e.candidates };
+}
+
+/** The note of a replacement already in the file. */
+export function alreadyNote(lines: number[]): string {
+  return `the edit is already in the file (its new_text stands at line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}): not applied again`;
 }
 
 function checkInput(oldText: string, newText: string, options: SearchReplaceOptions): { ok: true; oldN: string; newN: string; expected: number } | { ok: false; error: EngineError } {

@@ -11,8 +11,8 @@
  */
 import { LineModel } from '../text/lines';
 import { LineEdit } from '../patch/render';
-import { inferIndentMap, reindent, leadingWs } from '../text/indent';
-import { readNewIndent, AMBIGUOUS_NEW_INDENT } from '../text/newIndent';
+import { leadingWs } from '../text/indent';
+import { wholeLineText } from './whole-line';
 import { Finder } from '../text/find';
 import { lineIndexAt } from '../text/offsets';
 
@@ -94,26 +94,19 @@ export function exactEdits(m: LineModel, hay: string, occ: Occurrence[], oldN: s
     const lastEnd = occ[j].at + oldN.length;
     const nl = hay.indexOf('\n', lastEnd);
     const segEnd = nl < 0 ? hay.length : nl;
-    let lines: string[] | string | null = j === k ? wholeLineShift(m, occ[k], oldN, newN, hay.slice(lastEnd, segEnd)) : null;
+    const lines = j === k ? oneOccurrence(m.lines[occ[k].line].slice(0, occ[k].col), oldN, newN, hay.slice(lastEnd, segEnd)) : null;
     if (typeof lines === 'string') return lines;
-    if (lines) out.shifted = true;
-    else if (j === k && afterIndent(m.lines[occ[k].line].slice(0, occ[k].col), newN) === 'keep') {
-      // new_text's first line already carries the indentation old_text's first line left out
-      lines = (newN + hay.slice(lastEnd, segEnd)).split('\n');
-    } else if (j === k && afterIndent(m.lines[occ[k].line].slice(0, occ[k].col), newN) === 'ambiguous') {
-      return AMBIGUOUS_FIRST_LINE;
-    } else {
-      let text = hay.slice(segStart, occ[k].at);
-      for (let g = k; g <= j; g++) text += newN + hay.slice(occ[g].at + oldN.length, g < j ? occ[g + 1].at : segEnd);
-      lines = text.split('\n');
-    }
+    let text = hay.slice(segStart, occ[k].at);
+    if (lines?.shifted) out.shifted = true;
+    if (!lines) for (let g = k; g <= j; g++) text += newN + hay.slice(occ[g].at + oldN.length, g < j ? occ[g + 1].at : segEnd);
+    const written = lines ? lines.lines : text.split('\n');
     if (endLine === N) {
       // the edit reaches the virtual line after the last one: it stays empty (the break is
       // kept), or new_text's last line now ends the file without a break
-      if (lines[lines.length - 1] === '') lines.pop();
+      if (written[written.length - 1] === '') written.pop();
       else out.finalNewline = false;
     }
-    out.edits.push({ start: occ[k].line, end: Math.min(endLine + 1, N), lines });
+    out.edits.push({ start: occ[k].line, end: Math.min(endLine + 1, N), lines: written });
     k = j + 1;
   }
   return out;
@@ -136,23 +129,17 @@ export const AMBIGUOUS_FIRST_LINE =
   "old_text starts after the indentation of its first line, but new_text's first line is indented differently from that line, so where it belongs cannot be told; send old_text and new_text with the file's indentation.";
 
 /**
- * An occurrence preceded only by whitespace on its line and ending at a line end (or right
- * after a line break) is a whole-line pattern given with less indentation: new_text gets the
- * same shift when it was written at old_text's indentation, is kept when it was written at
- * the file's. Null when the occurrence is a plain substring.
+ * The lines an occurrence alone on its line group is written as, when that is not the plain
+ * substring replacement: a whole line's content (whole-line.ts), or new_text whose first line
+ * already carries the indentation old_text left out. A refusal's reason when new_text's
+ * indentation fits no reading; null for the plain substring replacement.
  */
-function wholeLineShift(m: LineModel, o: Occurrence, oldN: string, newN: string, suffix: string): string[] | string | null {
-  const prefix = m.lines[o.line].slice(0, o.col);
-  const parts = oldN.split('\n');
-  const trailingNL = parts.length > 1 && parts[parts.length - 1] === '';
-  if (!prefix || prefix.trim() || !(suffix === '' || trailingNL)) return null;
-  const core = trailingNL ? parts.slice(0, -1) : parts;
-  const fileLines = m.lines.slice(o.line, o.line + core.length);
-  const map = inferIndentMap(core.map((p, k): [string, string] => [p, fileLines[k]]));
-  if (map.kind !== 'add' || map.prefix !== prefix) return null;
-  const newLines = newN.split('\n');
-  const reading = readNewIndent(core, fileLines, newLines);
-  if (reading === 'ambiguous') return AMBIGUOUS_NEW_INDENT;
-  const placed = reading === 'keep' ? newLines : newLines.map((l) => reindent(l, map) ?? l);
-  return (placed.join('\n') + suffix).split('\n');
+function oneOccurrence(prefix: string, oldN: string, newN: string, suffix: string): { lines: string[]; shifted: boolean } | string | null {
+  const whole = wholeLineText(prefix, oldN, newN, suffix);
+  if (whole) return whole;
+  const reading = afterIndent(prefix, newN);
+  if (reading === 'ambiguous') return AMBIGUOUS_FIRST_LINE;
+  // new_text's first line already carries the indentation old_text's first line left out
+  if (reading === 'keep') return { lines: (newN + suffix).split('\n'), shifted: false };
+  return null;
 }

@@ -5,13 +5,16 @@
  * path produces (same substring semantics, same whole-line indentation shift); returns null
  * whenever it does not apply, and the caller takes the general path.
  */
-import { inferIndentMap, reindent } from '../text/indent';
 import { EngineResult, ChangedRange } from '../patch/types';
-import { readNewIndent } from '../text/newIndent';
+import { wholeLineText } from './whole-line';
 import { afterIndent } from './exact';
 import { Finder } from '../text/find';
 
-export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number): EngineResult | null {
+/**
+ * `accept`, when given, sees the occurrences ([start, end) offsets in `raw`) before anything is
+ * written and may send the edit to the general path (false).
+ */
+export function fastExactReplace(raw: string, oldLF: string, newLF: string, expected: number, accept?: (occurrences: Array<[number, number]>) => boolean): EngineResult | null {
   const bom = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
   // the general path also matches a final line break the file lacks: leave that to it
   if (oldLF.endsWith('\n') && !raw.endsWith('\n')) return null;
@@ -29,6 +32,7 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
     if (occ.length > expected) return null;
   }
   if (occ.length !== expected) return null;
+  if (accept && !accept(occ.map((at): [number, number] => [at, at + oldN.length]))) return null;
   // the general path's hay excludes the final newline: an occurrence using it is not exact there
   const bodyEnd = raw.endsWith('\r\n') ? raw.length - 2 : raw.endsWith('\n') ? raw.length - 1 : raw.length;
   let out = '';
@@ -56,25 +60,16 @@ export function fastExactReplace(raw: string, oldLF: string, newLF: string, expe
     if (startAt < pos) return null; // two occurrences on one line: let the general path decide
     const prefix = raw.slice(startAt, at);
     const suffix = raw.slice(end, lineEnd);
-    const parts = oldLF.split('\n');
-    const trailingNL = parts.length > 1 && parts[parts.length - 1] === '';
+    const trailingNL = oldLF.endsWith('\n');
+    const eol = crlf ? '\r\n' : '\n';
+    // the same reading of the occurrence as the general path's (exact.ts), on LF texts
+    const whole = wholeLineText(prefix, oldLF, newLF, suffix);
+    if (typeof whole === 'string') return null; // the general path refuses
     let text = prefix + newN + suffix;
-    let whole = false;
-    if (prefix && !prefix.trim() && (suffix === '' || trailingNL)) {
-      const core = trailingNL ? parts.slice(0, -1) : parts;
-      const fileLines = raw.slice(startAt, end).split(crlf ? '\r\n' : '\n');
-      const map = inferIndentMap(core.map((p, j): [string, string] => [p, fileLines[j]]));
-      if (map.kind === 'add' && map.prefix === prefix) {
-        const newLines = newLF.split('\n');
-        const reading = readNewIndent(core, fileLines, newLines);
-        if (reading === 'ambiguous') return null; // the general path refuses
-        const placed = reading === 'keep' ? newLines : newLines.map((l) => reindent(l, map) ?? l);
-        text = placed.join(crlf ? '\r\n' : '\n') + suffix;
-        shifted = true;
-        whole = true;
-      }
-    }
-    if (!whole) {
+    if (whole) {
+      text = whole.lines.join(eol);
+      if (whole.shifted) shifted = true;
+    } else {
       const reading = afterIndent(prefix, newLF);
       if (reading === 'ambiguous') return null; // the general path refuses
       if (reading === 'keep') text = newN + suffix;

@@ -6,6 +6,7 @@ import type { BackupStore } from '../../history/backupStore';
 import type { SafeEditSettings } from '../../core/settings';
 import type { EditPlan, PlannedEdit } from './edit-requests';
 import { hashMismatchResult } from '../results/hash-mismatch';
+import { alreadyAppliedOnKnownBase, unchangedResult } from './already-applied';
 import { failureResult, ToolResultJson } from '../results/tool-result';
 import { CandidateCheck, checkCandidate } from './validate-candidate';
 
@@ -28,7 +29,8 @@ export interface EditCheckInput {
 
 /**
  * The checks of one single-file edit, in order, with nothing written: the base the agent read
- * (missing file, base required for an existing file, the caller's precheck, the hash), the
+ * (missing file, base required for an existing file, the caller's precheck, the hash; a stale
+ * hash whose version, edited, is the current text is "already applied"), the
  * plan (a failure is journaled as an attempt of its catalog class), "already has this
  * content", the final-text guard (NUL, size, shrink), the candidate's validation. Returns the
  * result to give when a check stops the edit, else the plan and the validation's verdict.
@@ -45,7 +47,8 @@ export async function checkEdit(a: EditCheckInput): Promise<{ stop: ToolResultJs
   const pre = a.precheck?.();
   if (pre && !pre.ok) return { stop: failureResult(pre.failure, { path }) };
   if (current && req.baseSha256 && req.baseSha256.toLowerCase() !== current.sha256) {
-    return { stop: await hashMismatchResult(a.store, path, req.baseSha256, current.text, current.sha256) };
+    const repeat = await alreadyAppliedOnKnownBase(a.store, req, req.baseSha256, path, current);
+    return { stop: repeat ?? await hashMismatchResult(a.store, path, req.baseSha256, current.text, current.sha256) };
   }
 
   const planned = req.plan(current?.text);
@@ -54,9 +57,7 @@ export async function checkEdit(a: EditCheckInput): Promise<{ stop: ToolResultJs
     return { stop: failureResult(planned.failure, { path }) };
   }
   const plan = planned.plan;
-  if (current && plan.newText === current.text) {
-    return { stop: { success: true, message: `${path} already has this content; nothing was changed.`, path, sha256: current.sha256, unchanged: true } };
-  }
+  if (current && plan.newText === current.text) return { stop: unchangedResult(path, current.sha256, plan) };
 
   const checked = await checkNewText({ ...a, before: current?.text, newText: plan.newText, allowSizeReduce: req.allowSizeReduce, skipValidation: req.skipValidation });
   if ('stop' in checked) return checked;

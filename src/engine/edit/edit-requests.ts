@@ -44,6 +44,12 @@ export interface PlannedEdit {
   allowSizeReduce?: boolean;
   /** Computes the edit from the current text (undefined when the file does not exist yet). */
   plan(current: string | undefined): Result<{ plan: EditPlan }>;
+  /**
+   * The same on any text, off the host's thread when the text or the change is large
+   * (computed-first.ts); callers that plan on a text other than the one read under the lock
+   * (a stale base's version) use it when given.
+   */
+  planAsync?(text: string | undefined): Promise<Result<{ plan: EditPlan }>>;
 }
 
 export interface SingleSafePatchInput { path: string; base_sha256?: string; unified_diff: string; allow_size_reduce?: boolean; skip_validation?: boolean }
@@ -78,7 +84,7 @@ export function safePatchPlanOf(r: EngineResult): Result<{ plan: EditPlan }> {
       newText: r.text,
       changed: r.changed,
       summary: `Applied ${n} hunk${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
-      details: { hunks: r.hunks, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
+      details: { hunks: r.hunks, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}), ...(r.already_applied?.length ? { already_applied_hunks: r.already_applied } : {}) },
     },
   };
 }
@@ -103,7 +109,7 @@ export function replacePlanOf(r: EngineResult): Result<{ plan: EditPlan }> {
       newText: r.text,
       changed: r.changed,
       summary: `Replaced ${n} occurrence${n === 1 ? '' : 's'}${r.tolerance === 'exact' ? '' : ` (tolerance used: ${r.tolerance})`}.`,
-      details: { replacements: n, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}) },
+      details: { replacements: n, tolerance: r.tolerance, ...(r.notes?.length ? { engine_notes: r.notes } : {}), ...(r.already_applied?.length ? { already_applied_hunks: r.already_applied } : {}) },
     },
   };
 }

@@ -7,6 +7,7 @@ import { pathDenied, quotePath } from '../../core/paths/deny';
 import type { FileLike, FileText, InvocationContext, Target } from '../host';
 import { checkNewText } from './edit-checks';
 import { hashMismatchResult } from '../results/hash-mismatch';
+import { appliedOnBaseMessage, StaleBase, staleBasesApplied } from './already-applied';
 import { failureResult, ToolResultJson } from '../results/tool-result';
 import { leavesUnchanged, partsOf } from './multi-file-parts';
 import { caseRenameFailure, SameFile, sameFilePairs, sameFileRefusal } from './same-file';
@@ -141,23 +142,44 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
       if (!pre.ok) return failureResult(pre.failure, { path: display(p), nothing_written: true });
     }
   }
+  let appliedBefore: Array<{ realPath: string; baseSha256: string }> = [];
+  // stale hashes, keyed by the file's real path (the key the plan's reads are matched by)
+  const stale: StaleBase[] = [];
   for (const [p, sha] of Object.entries(req.baseHashes)) {
     const n = named.get(holderOf.get(p) ?? p) as Named;
     if (!n.current) return failureResult(fail('FILE_NOT_FOUND', `${n.target.displayPath} no longer exists (it was deleted or renamed after you read it). Nothing was changed.`).failure, { path: n.target.displayPath, nothing_written: true });
-    if (sha.toLowerCase() !== n.current.sha256) {
-      const mismatch = await hashMismatchResult(host.store, n.target.displayPath, sha, n.current.text, n.current.sha256);
-      return { ...mismatch, message: `${mismatch.message} No file of this call was changed.`, nothing_written: true };
-    }
+    if (sha.toLowerCase() !== n.current.sha256) stale.push({ path: n.target.realPath, baseSha256: sha, current: n.current });
   }
 
-  const readFile: ReadFile = (p) => {
+  const readFrom = (bases?: ReadonlyMap<string, string>): ReadFile => (p) => {
     const n = named.get(p);
     if (!n) throw new Error(`the plan read ${p}, which the call does not name`);
-    return n.current?.text;
+    return bases?.get(n.target.realPath) ?? n.current?.text;
   };
   let planned: MultiFilePlan;
   try {
-    planned = await planOf(req, readFile);
+    if (stale.length) {
+      // a stale file is left as it is when its part, applied to the version the agent read,
+      // gives its current text (the change landed before): the plan on those versions is the
+      // plan of the call, and leaves exactly those files unchanged
+      let onBases: MultiFilePlan | undefined;
+      const verdict = await staleBasesApplied(host.store, stale, async (bases) => {
+        onBases = await planOf(req, readFrom(bases));
+        if (!onBases.ok) return undefined;
+        const out = new Map<string, string | undefined>();
+        for (const f of onBases.files) if (f.action === 'update') out.set((named.get(f.path) as Named).target.realPath, f.text);
+        return out;
+      });
+      if (!verdict.ok) {
+        const n = [...named.values()].find((x) => x.target.realPath === verdict.failed.path) as Named;
+        const mismatch = await hashMismatchResult(host.store, n.target.displayPath, verdict.failed.baseSha256, verdict.failed.current.text, verdict.failed.current.sha256);
+        return { ...mismatch, message: `${mismatch.message} No file of this call was changed.`, nothing_written: true };
+      }
+      appliedBefore = stale.map((x) => ({ realPath: x.path, baseSha256: x.baseSha256 }));
+      planned = onBases as unknown as MultiFilePlan;
+    } else {
+      planned = await planOf(req, readFrom());
+    }
   } catch (e) {
     return failureResult(fail('INTERNAL_ERROR', `Planning the change failed: ${(e as Error).message}. Nothing was changed.`).failure);
   }
@@ -186,6 +208,11 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     const n = named.get(f.path) as Named;
     const entry = fileEntry(f, n, display);
     files.push(entry);
+    const landed = appliedBefore.find((a) => a.realPath === n.target.realPath);
+    if (landed && entry.action === 'unchanged') {
+      entry.already_applied ??= true;
+      entry.notes = [...((entry.notes as string[] | undefined) ?? []), appliedOnBaseMessage(n.target.displayPath, landed.baseSha256)];
+    }
     if (entry.action === 'unchanged') continue;
     if (n.current && req.requireBaseForExisting && req.baseHashes[f.path] === undefined && !hasHashFor(req, named, n)) {
       return failureResult(fail('INVALID_INPUT', `${n.target.displayPath} already exists: pass its sha256 in base_hashes (the version you read; safe_read_file gives it), so your change cannot overwrite edits you have not seen. Nothing was changed.`, { field: 'base_hashes' }).failure, { path: n.target.displayPath, sha256: n.current.sha256, nothing_written: true });

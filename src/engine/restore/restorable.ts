@@ -2,6 +2,7 @@ import { fail, Result } from '../../core/types';
 import type { BackupStore } from '../../history/backupStore';
 import { changeKindOf, JournalEntry } from '../../history/types';
 import { isRestorable } from '../../history/retention';
+import { writerLabel } from '../../history/writerLabel';
 import type { ToolResultJson } from '../results/tool-result';
 
 /**
@@ -16,7 +17,7 @@ export function restorableEntries(entries: JournalEntry[]): JournalEntry[] {
 
 /** "revision 0 (write_file, 2 min ago, +3/−1)" style label for messages and pickers. */
 export function describeEntry(e: JournalEntry, revision: number, now = Date.now()): string {
-  return `revision ${revision}: before ${e.tool} ${ago(now - e.time)} (+${e.lines_added}/−${e.lines_removed}), id ${e.id}`;
+  return `revision ${revision}: before ${writerLabel(e)} ${ago(now - e.time)} (+${e.lines_added}/−${e.lines_removed}), id ${e.id}`;
 }
 
 export function ago(ms: number): string {
@@ -41,6 +42,8 @@ export function backupListing(path: string, entries: JournalEntry[]): ToolResult
       id: e.id,
       time: new Date(e.time).toISOString(),
       tool: e.tool,
+      // Who wrote the change: the tool's name, or a program, an agent's own tool, "outside the tools".
+      writer: writerLabel(e),
       bytes: e.bytes,
       lines_added: e.lines_added,
       lines_removed: e.lines_removed,
@@ -83,6 +86,23 @@ export function rollbackHashCheck(store: Pick<BackupStore, 'list'>, path: string
   return fail('HASH_MISMATCH', `${path} ${now} since the newest agent change (${newest.tool}, backup ${newest.id}): someone edited it since, and a rollback now would discard that work. Nothing was changed. If that work should go, call rollback_file again with force: true.`, {
     ...(current ? { sha256: current.sha256 } : {}),
     expected_sha256: expectMissing ? null : newest.after_sha256,
+  });
+}
+
+/**
+ * The check of a rollback that must not discard anything written after one given change (a turn
+ * rollback deleting a file the turn created): the file holds what `since` left, or is absent if
+ * `since` deleted it. An interrupted change left no known state, so nothing matches it.
+ */
+export function unchangedSinceCheck(path: string, current: HashedContent | undefined, since: JournalEntry): Result<{}> {
+  const expectMissing = changeKindOf(since) === 'delete';
+  const matches = expectMissing ? current === undefined
+    : current !== undefined && since.after_sha256 !== null && holdsAfterState(current, since);
+  if (matches) return { ok: true };
+  return fail('HASH_MISMATCH', `${path} has changed since ${since.tool} (backup ${since.id}) left it: someone wrote it after that change, so it is left alone. Nothing was changed.`, {
+    reason: 'changed_since',
+    ...(current ? { sha256: current.sha256 } : {}),
+    expected_sha256: expectMissing ? null : since.after_sha256,
   });
 }
 

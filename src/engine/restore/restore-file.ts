@@ -7,7 +7,7 @@ import { FileContent, InvocationContext, isFileBytes, Target } from '../host';
 import { SETTING_SPECS } from '../../core/settings/specs';
 import { runEdit } from '../edit/edit-pipeline';
 import { restoreEdit } from '../edit/edit-requests';
-import { createdFileDeleted, rollbackHashCheck } from './restorable';
+import { createdFileDeleted, HashedContent, rollbackHashCheck, unchangedSinceCheck } from './restorable';
 import { withLockedTarget } from '../locked-target';
 import { failureResult, ToolResultJson } from '../results/tool-result';
 import { writeTransaction } from '../write/transaction';
@@ -18,6 +18,12 @@ export interface RestoreOptions {
   tool?: string;
   /** Restore even when the file changed since the newest agent edit (never over unsaved changes). */
   force?: boolean;
+  /**
+   * The file must still hold what this entry left (instead of what the newest agent change
+   * left): a turn rollback deletes a file the turn created only while it is unchanged since
+   * the turn's last change of it. Checked under the file's lock, unsaved changes first.
+   */
+  unchangedSince?: JournalEntry;
 }
 
 /** The most a rollback reads of a file that is not text (to snapshot it): the largest maxFileSizeMB allowed. */
@@ -45,9 +51,13 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
   const tool = options.tool ?? 'rollback_file';
   const stored = await ctx.host.store.readSnapshot(entry.before_sha256);
   if (!stored.ok) return { success: false, ...stored.failure, path };
-  const precheck: Precheck = (current) => rollbackPrecheck(ctx.host.store, path, current, !!options.force);
+  const since = options.unchangedSince;
+  const precheck: Precheck = (current) => since
+    ? unsavedCheck(path, current) ?? unchangedSinceCheck(path, current && hashedOf(current), since)
+    : rollbackPrecheck(ctx.host.store, path, current, !!options.force);
   if (changeKindOf(entry) === 'create') return deleteCreatedFile(ctx, path, entry, tool, precheck);
-  const snapshot = stored.snapshot;
+  // The disk's bytes as they were (stored raw) go back as they are, even when they read as UTF-8.
+  const snapshot: Snapshot = 'text' in stored.snapshot && stored.snapshot.raw ? { bytes: Buffer.from(stored.snapshot.text, 'utf8') } : stored.snapshot;
   const direct = (target: Target) => restoreDirect(ctx, target, entry, snapshot, precheck, tool);
   if (!('text' in snapshot)) {
     return withLockedTarget(ctx.host, path, { forWrite: true, allowCreate: true }, direct);
@@ -63,11 +73,17 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
  * never overwritten; without `force`, the file must hold what the newest agent change left.
  */
 export function rollbackPrecheck(store: Pick<BackupStore, 'list'>, path: string, current: Checked | undefined, force: boolean): Result<{}> {
-  if (current?.isDirty) {
-    return fail('PERMISSION_DENIED', `${path} has unsaved changes in the editor; a rollback never overwrites them. Nothing was changed. Ask the user to save or revert the file first.`, { reason: 'unsaved_changes' });
-  }
-  const hashed = current && { sha256: current.sha256, ...(current.diskBytes ? { diskSha256: sha256Bytes(current.diskBytes) } : {}) };
-  return rollbackHashCheck(store, path, hashed, force);
+  return unsavedCheck(path, current) ?? rollbackHashCheck(store, path, current && hashedOf(current), force);
+}
+
+/** The refusal to overwrite unsaved editor changes, or undefined when there are none. */
+function unsavedCheck(path: string, current: Checked | undefined): Result<{}> | undefined {
+  if (!current?.isDirty) return undefined;
+  return fail('PERMISSION_DENIED', `${path} has unsaved changes in the editor; a rollback never overwrites them. Nothing was changed. Ask the user to save or revert the file first.`, { reason: 'unsaved_changes' });
+}
+
+export function hashedOf(current: Checked): HashedContent {
+  return { sha256: current.sha256, ...(current.diskBytes ? { diskSha256: sha256Bytes(current.diskBytes) } : {}) };
 }
 
 

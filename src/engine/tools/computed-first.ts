@@ -30,5 +30,15 @@ export async function computedFirst(
   } catch {
     return req; // the worker failed to answer: the pipeline computes the edit itself
   }
-  return { ...req, plan: (current) => (current === base ? answerOf(result) : req.plan(current)) };
+  // another text (a stale base's version) is planned as this one was: on the worker when large
+  const planAsync = async (text: string | undefined): Promise<Result<{ plan: EditPlan }>> => {
+    if (text === undefined) return req.plan(text);
+    if (text === base) return answerOf(result);
+    try {
+      return answerOf(await runOffThread(jobFor(text)));
+    } catch {
+      return req.plan(text);
+    }
+  };
+  return { ...req, plan: (current) => (current === base ? answerOf(result) : req.plan(current)), planAsync };
 }

@@ -70,7 +70,9 @@ export async function writeTransaction(host: Host, change: WriteChange): Promise
   const kind = kindOf(change);
   if (kind === 'create' && isDelete(change)) return fail('FILE_NOT_FOUND', `${path} does not exist; there is nothing to delete.`);
 
-  const begun = await host.store.begin({ tool: change.tool, path, ...beforeContent(current), turnId: change.turnId, client: change.client, kind });
+  // A deleted file's BOM and mode are journaled, so a rollback that re-creates it gives them back.
+  const like = kind === 'delete' && current && !isFileBytes(current) ? journaledLike(current) : {};
+  const begun = await host.store.begin({ tool: change.tool, path, ...beforeContent(current), turnId: change.turnId, client: change.client, kind, ...like });
   if (!begun.ok) {
     return fail('INTERNAL_ERROR', `The backup of ${path} could not be written (${begun.failure.message}), so nothing was changed.`);
   }

@@ -1,6 +1,6 @@
 import { sha256Text } from '../../core/hash';
 import type { Result } from '../../core/types';
-import type { Applied, FileHost, FileLike, FileText, Target } from '../../engine/host';
+import { Applied, FileHost, FileLike, FileText, isFileBytes, Target } from '../../engine/host';
 import { resolveInWorkspace } from '../../files/confine';
 import { readDiskText, readForRestore } from '../../files/disk-text';
 import { languageIdForName } from '../../files/language-by-name';
@@ -31,7 +31,13 @@ export function diskFileHost(root: string, storeDir: string): FileHost {
       const mode = await fileMode(target.realPath);
       return { ok: true, current: { ...read.current, ...(mode !== undefined ? { mode } : {}) } };
     },
-    readForRestore: (target, maxText, maxRaw) => readForRestore(target.realPath, target.displayPath, maxText, maxRaw),
+    async readForRestore(target, maxText, maxRaw) {
+      const read = await readForRestore(target.realPath, target.displayPath, maxText, maxRaw);
+      if (!read.ok || !read.current || isFileBytes(read.current)) return read;
+      // Its mode too, as readText gives it: a rollback that deletes the file journals it.
+      const mode = await fileMode(target.realPath);
+      return { ok: true, current: { ...read.current, ...(mode !== undefined ? { mode } : {}) } };
+    },
     writeText,
     writeBytes: (target, current, data, createDirs) => writeBytesOverRead(target.realPath, current, data, target.displayPath, createDirs),
     delete: (target, current) => deleteChecked(target.realPath, current, target.displayPath),

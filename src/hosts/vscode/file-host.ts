@@ -4,7 +4,7 @@ import { fail, Result } from '../../core/types';
 import type { Applied, FileContent, FileHost, FileLike, FileText, Target } from '../../engine/host';
 import { defaultFileMode, fileMode } from '../../files/file-mode';
 import { isFileBytes } from '../../engine/host';
-import { hasLoneCr } from '../../core/text/eol';
+import { eolKind, hasLoneCr } from '../../core/text/eol';
 import { recheckDisk } from '../../files/recheck-disk';
 import { listsExactName } from '../../files/rename-checked';
 import { renameFileEdit } from './rename-file';
@@ -29,11 +29,14 @@ export function vscodeFileHost(storageDir: string): FileHost {
     resolve: (input, options) => resolveTarget(input, { ...options, protectedDirs: [storageDir] }),
     async readText(target, maxBytes) {
       const read = await readCurrentText(uriOf(target), target.displayPath, maxBytes);
-      if (!read.ok) return read;
-      const mode = await fileMode(target.realPath);
-      return { ok: true, current: { ...read.current, ...(mode !== undefined ? { mode } : {}) } };
+      return read.ok ? { ok: true, current: await withMode(target, read.current) } : read;
     },
-    readForRestore: (target, maxText, maxRaw) => readCurrentForRestore(uriOf(target), target.displayPath, maxText, maxRaw),
+    async readForRestore(target, maxText, maxRaw) {
+      const read = await readCurrentForRestore(uriOf(target), target.displayPath, maxText, maxRaw);
+      if (!read.ok || !read.current || isFileBytes(read.current)) return read;
+      // Its mode too, as readText gives it: a rollback that deletes the file journals it, so the file can come back as it was.
+      return { ok: true, current: await withMode(target, read.current) };
+    },
     writeText,
     // a text an editor decoded from another encoding is checked against the disk's bytes
     writeBytes: (target, current, data, createDirs) => writeBytesOverRead(target.realPath, current, data, target.displayPath, createDirs),
@@ -52,6 +55,12 @@ export function vscodeFileHost(storageDir: string): FileHost {
   };
 }
 
+/** A text read with the file's permission bits, when the disk has them. */
+async function withMode<T extends object>(target: Target, current: T): Promise<T & { mode?: number }> {
+  const mode = await fileMode(target.realPath);
+  return mode !== undefined ? { ...current, mode } : current;
+}
+
 async function writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean, like?: FileLike): Promise<Result<{ applied: Applied }>> {
   if (current === undefined) {
     // A WorkspaceEdit creates a file without a BOM and with the default mode: a file that must
@@ -59,7 +68,8 @@ async function writeText(target: Target, current: FileText | undefined, newText:
     if (like && needsDirectCreate(like)) return createDirect(target, newText, createDirs, like);
     return createFileWithText(uriOf(target), newText, createDirs, target.displayPath);
   }
-  if (writesToDiskDirectly(current)) return writeClosedFileBytes(target.realPath, current, newText, target.displayPath, directWriteNote(current));
+  const direct = directWriteNote(current, newText);
+  if (direct) return writeClosedFileBytes(target.realPath, current, newText, target.displayPath, direct);
   const unchanged = await stillHolds(target, current);
   if (!unchanged.ok) return unchanged;
   const applied = await applyTextChange(uriOf(target), current.text, newText);
@@ -69,7 +79,7 @@ async function writeText(target: Target, current: FileText | undefined, newText:
   return applied.ok && current.diskBytes && applied.applied.saved ? withDiskHash(target, applied.applied) : applied;
 }
 
-const MODEL_DIFFERS_NOTE = "The editor's model of the file did not hold the file's bytes as they are on disk, so the edit was written directly to disk to keep them (no editor undo for this edit; rollback_file restores it).";
+
 
 /**
  * A text saved in another encoding: the hash of the bytes the save left, for the journal, so a
@@ -122,13 +132,40 @@ export function writesToDiskDirectly(current: FileText): boolean {
   return current.editorStale === true || current.editorEolNormalized === true || (!current.isOpen && !modelKeepsLineEnds(current));
 }
 
+/**
+ * Whether a model that holds `current` keeps `newText`'s line ends: a model has one line-end
+ * style and gives inserted text that style, so a rollback to a CRLF version of a file another
+ * program rewrote with LF would come back with LF (and worse, see the test). A text without
+ * line breaks takes the platform's default style (files.eol "auto").
+ */
+function modelTakesLineEnds(current: FileText, newText: string): boolean {
+  const next = eolKind(newText);
+  if (next === 'none') return true;
+  if (next === 'mixed' || hasLoneCr(newText)) return false;
+  const now = current.eol === 'none' ? (process.platform === 'win32' ? 'CRLF' : 'LF') : current.eol;
+  return now === next;
+}
+
 /** Whether VS Code's text model holds this text's line ends as they are: one style, and no lone CR. */
 function modelKeepsLineEnds(current: FileText): boolean {
   return current.eol !== 'mixed' && !hasLoneCr(current.text);
 }
 
-function directWriteNote(current: FileText): string {
-  if (current.editorStale) return 'Another program had changed the file on disk and the editor had not reloaded it yet, so the edit was computed from the disk and written directly to disk (no editor undo for this edit; rollback_file restores it).';
-  if (hasLoneCr(current.text)) return 'The file has a carriage return inside a line (a lone CR), which an editor model would read as a line break, so the edit was written directly to disk to keep every byte outside the edit as it was (no editor undo for this edit; rollback_file restores it).';
-  return 'The file has mixed line endings, which an editor model would normalize, so the edit was written directly to disk to keep every other line ending as it was (no editor undo for this edit; rollback_file restores it).';
+const NO_UNDO = '(no editor undo for this edit; rollback_file restores it)';
+const MODEL_DIFFERS_NOTE = `The editor's model of the file did not hold the file's bytes as they are on disk, so the edit was written directly to disk to keep them ${NO_UNDO}.`;
+
+/**
+ * Why `newText` is written to disk directly rather than through the editor's model, or
+ * undefined when the model can take it: the file's own state (writesToDiskDirectly), or new
+ * line ends that a model without unsaved changes would convert.
+ */
+function directWriteNote(current: FileText, newText: string): string | undefined {
+  if (current.editorStale) return `Another program had changed the file on disk and the editor had not reloaded it yet, so the edit was computed from the disk and written directly to disk ${NO_UNDO}.`;
+  if (writesToDiskDirectly(current)) {
+    return hasLoneCr(current.text)
+      ? `The file has a carriage return inside a line (a lone CR), which an editor model would read as a line break, so the edit was written directly to disk to keep every byte outside the edit as it was ${NO_UNDO}.`
+      : `The file has mixed line endings, which an editor model would normalize, so the edit was written directly to disk to keep every other line ending as it was ${NO_UNDO}.`;
+  }
+  if (!current.isDirty && !modelTakesLineEnds(current, newText)) return `The new text's line endings differ from the file's (a rollback to a version another program rewrote), which an editor model would convert, so it was written directly to disk byte for byte ${NO_UNDO}.`;
+  return undefined;
 }

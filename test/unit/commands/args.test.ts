@@ -20,6 +20,15 @@ describe('commands/args readArgs', () => {
     assert.deepEqual(readArgs({ confirm: true }), { confirm: true });
   });
 
+  it('keeps a selection of paths; a malformed one selects nothing (never every file)', () => {
+    assert.deepEqual(readArgs({ turnIndex: 0, paths: ['a.txt', 'b/c.txt'] }), { turnIndex: 0, paths: ['a.txt', 'b/c.txt'] });
+    assert.deepEqual(readArgs({ paths: 'a.txt' }), { paths: [] });
+    assert.deepEqual(readArgs({ paths: ['a.txt', 3] }), { paths: [] });
+    assert.deepEqual(readArgs({ paths: ['a.txt', ''] }), { paths: [] });
+    assert.deepEqual(readArgs({ paths: new Array(10_001).fill('a') }), { paths: [] });
+    assert.deepEqual(readArgs({}), {}, 'no paths: no selection field (every file)');
+  });
+
   it('drops negative, fractional and non-numeric indexes and wrongly typed flags', () => {
     assert.deepEqual(readArgs({ revision: -1, turnIndex: 1.5, confirm: 'no', overwrite: 1, path: '' }), {});
     assert.deepEqual(readArgs({ revision: '0' }), {});

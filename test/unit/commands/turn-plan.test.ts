@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { describeTurn, planTurnRollback, rollbackableTurns } from '../../../src/commands/turn-plan';
+import { describeTurn, planTurnRollback, rollbackableTurns, selectSteps } from '../../../src/commands/turn-plan';
 import { entry, sha } from './fixtures';
 
 const MIN = 60_000;
@@ -50,5 +50,59 @@ describe('commands/turn-plan', () => {
     assert.equal(d.label, '2 files, 2 edits');
     assert.match(d.description, /^2 min ago · \+5\/−1$/);
     assert.equal(d.detail, 'a, b — safe_patch, write_file');
+  });
+});
+
+describe('commands/turn-plan: writers, actions and selection', () => {
+  const turnOf = (entries: ReturnType<typeof entry>[]) => rollbackableTurns(entries, MIN)[0];
+
+  it('lists each file with every writer that changed it in the turn and what the rollback does to it', () => {
+    const ours = entry({ path: 'a.c', time: 1, turn_id: 't', tool: 'replace_in_file' });
+    const program = entry({ path: 'a.c', time: 2, turn_id: 't', tool: 'execute_program', writer: { kind: 'execute_program', argv: ['node', 'gen.js'] } });
+    const generated = entry({ path: 'gen.out', time: 2, turn_id: 't', tool: 'execute_program', kind: 'create', writer: { kind: 'execute_program', argv: ['node', 'gen.js'] } });
+    const copilot = entry({ path: 'b.c', time: 3, turn_id: 't', tool: 'agent_tool', writer: { kind: 'agent_tool', name: 'copilot:replace_string_in_file' } });
+    const gone = entry({ path: 'old.c', time: 4, turn_id: 't', tool: 'outside', kind: 'delete', after_sha256: null, writer: { kind: 'outside' } });
+    const steps = planTurnRollback(turnOf([ours, program, generated, copilot, gone]));
+    assert.deepEqual(steps.map((s) => [s.path, s.writers, s.action]), [
+      ['a.c', ['replace_in_file', 'execute_program: node gen.js'], 'restore'],
+      ['gen.out', ['execute_program: node gen.js'], 'delete'],
+      ['b.c', ['Copilot: replace_string_in_file'], 'restore'],
+      ['old.c', ['outside the tools'], 'recreate'],
+    ]);
+    assert.equal(steps[0].entry.id, ours.id, 'restored to before the first change of the turn');
+    assert.equal(steps[0].last.id, program.id, 'what the turn left is its last change');
+  });
+
+  it('a file the turn created and then changed is deleted only while it holds the last change (step.last)', () => {
+    const created = entry({ path: 'n', time: 1, turn_id: 't', kind: 'create' });
+    const edited = entry({ path: 'n', time: 2, turn_id: 't', writer: { kind: 'outside' } });
+    const blocked = entry({ path: 'n', time: 3, turn_id: 't', outcome: 'blocked' });
+    const [step] = planTurnRollback(turnOf([created, edited, blocked]));
+    assert.equal(step.action, 'delete');
+    assert.equal(step.last.id, edited.id, 'a blocked attempt left nothing, so it is not the last change');
+    assert.deepEqual(step.writers, ['write_file', 'outside the tools']);
+  });
+
+  it('a file the turn deleted after changing it is re-created', () => {
+    const edit = entry({ path: 'x', time: 1, turn_id: 't' });
+    const del = entry({ path: 'x', time: 2, turn_id: 't', kind: 'delete', writer: { kind: 'execute_program', argv: ['rm', 'x'] } });
+    assert.equal(planTurnRollback(turnOf([edit, del]))[0].action, 'recreate');
+  });
+
+  it('selects the named files in the plan\'s order, all when none are named, and reports names the turn did not change', () => {
+    const steps = planTurnRollback(turnOf(['a', 'b', 'c', 'd'].map((p, i) => entry({ path: p, time: i, turn_id: 't' }))));
+    assert.deepEqual(selectSteps(steps, undefined).selected.map((s) => s.path), ['a', 'b', 'c', 'd']);
+    const two = selectSteps(steps, ['d', 'b']);
+    assert.deepEqual(two.selected.map((s) => s.path), ['b', 'd']);
+    assert.deepEqual(two.unknown, []);
+    const typo = selectSteps(steps, ['b', 'zz']);
+    assert.deepEqual(typo.unknown, ['zz']);
+    assert.deepEqual(selectSteps(steps, []).selected, [], 'an empty selection selects nothing, never everything');
+  });
+
+  it("a turn's description names the other writers, not only our tools", () => {
+    const a = entry({ path: 'a', time: 0, turn_id: 't', tool: 'safe_patch' });
+    const b = entry({ path: 'b', time: 1, turn_id: 't', tool: 'execute_program', writer: { kind: 'execute_program', argv: ['npx', 'prettier', '-w', 'b'] } });
+    assert.equal(describeTurn(turnOf([a, b]), 1000).detail, 'a, b — safe_patch, execute_program: npx prettier -w b');
   });
 });

@@ -73,6 +73,9 @@ describe('headless MCP server: the engine fixtures through safe_patch / replace_
           const expected = fs.readFileSync(path.join(dir, 'expected', name), 'utf8');
           if (result.success !== true) problems.push(`${d}: ${JSON.stringify(result).slice(0, 300)}`);
           else if (now.toString('utf8') !== expected) problems.push(`${d}: the file on disk is not the expected text`);
+          const resultFile = path.join(dir, 'expected_result.json');
+          const fields = fs.existsSync(resultFile) ? JSON.parse(fs.readFileSync(resultFile, 'utf8')) : {};
+          for (const [k, v] of Object.entries(fields)) if (JSON.stringify(result[k]) !== JSON.stringify(v)) problems.push(`${d}: ${k} is ${JSON.stringify(result[k])}, expected ${JSON.stringify(v)}`);
         }
       }
     } finally {

@@ -63,6 +63,9 @@ describe('BackupStore raw snapshots', () => {
     assert.equal(begun.before_sha256, sha256Text(bytes.toString('utf8')));
     const text = await store.readText(begun.before_sha256);
     assert.deepEqual(text.ok && text.text, bytes.toString('utf8'));
+    // readSnapshot says they were the disk's bytes, so a restore writes them as they are.
+    const snap = await store.readSnapshot(begun.before_sha256);
+    assert.deepEqual(snap.ok && snap.snapshot, { text: bytes.toString('utf8'), raw: true });
     await store.close();
   });
 });

@@ -38,6 +38,10 @@ describe('engine scenarios (test/fixtures/scenarios)', () => {
         const expected = readFileSync(join(dir, 'expected', name), 'utf8');
         assert.equal(r.ok, true, `${d}: ${!r.ok ? JSON.stringify(r.error) : ''}`);
         if (r.ok) assert.equal(JSON.stringify(r.text), JSON.stringify(expected));
+        // a tool answers already_applied: true where the engine names the parts already in the file
+        const resultFile = join(dir, 'expected_result.json');
+        const already = existsSync(resultFile) && JSON.parse(readFileSync(resultFile, 'utf8')).already_applied === true;
+        assert.equal(r.ok && (r.already_applied?.length ?? 0) > 0, already, `${d}: already_applied`);
       }
     });
   }

@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { runOffThread } from '../../../../src/engine/tools/off-thread';
 import { PlanCache } from '../../../../src/engine/tools/plan-cache';
+import { computedFirst } from '../../../../src/engine/tools/computed-first';
+import { replacePlanOf, PlannedEdit } from '../../../../src/engine/edit/edit-requests';
+import { applySearchReplace } from '../../../../src/core/replace';
+import type { InvocationContext } from '../../../../src/engine/host';
+import { FakeHost } from '../fake-host';
 import { runEngineJob, runEngineJobWithin, EngineJob, jobSize } from '../../../../src/workers/engine-job';
 
 const lines = Array.from({ length: 3000 }, (_, i) => `line ${i}`);
@@ -73,5 +78,33 @@ describe('tools/plan-cache: the confirmation\'s plan reused by invoke', () => {
     assert.equal(await cache.get('k2', ['a'], read, compute), '5:A2', 'expired');
     cache.clear();
     assert.equal(await cache.get('k2', ['a'], read, compute), '6:A2');
+  });
+});
+
+describe('tools/computed-first: every text the pipeline plans on goes through the job', () => {
+  it('a text other than the one read (a stale base\'s version) is planned as a job too, never by the plan on this thread', async () => {
+    const fake = await new FakeHost().open();
+    try {
+      fake.put('f.txt', 'a\nb\n');
+      const asked: string[] = [];
+      let here = 0;
+      const req: PlannedEdit = { tool: 'replace_in_file', path: 'f.txt', plan: (t) => ((here++), replacePlanOf(applySearchReplace(t ?? '', 'b', 'c'))) };
+      const jobFor = (text: string) => {
+        asked.push(text);
+        return { kind: 'search_replace' as const, base: text, oldText: 'b', newText: 'c' };
+      };
+      const ready = await computedFirst({ host: fake.host } as unknown as InvocationContext, req, jobFor, replacePlanOf);
+      assert.deepEqual(asked, ['a\nb\n']);
+      assert.ok(ready.planAsync, 'the request carries the job-backed planner');
+      const onBase = await ready.planAsync('x\nb\n');
+      assert.deepEqual(asked, ['a\nb\n', 'x\nb\n']);
+      assert.equal(onBase.ok && onBase.plan.newText, 'x\nc\n');
+      const onRead = await ready.planAsync('a\nb\n');
+      assert.equal(onRead.ok && onRead.plan.newText, 'a\nc\n');
+      assert.equal(asked.length, 2, 'the text read is answered by the result computed first');
+      assert.equal(here, 0, 'nothing planned on this thread');
+    } finally {
+      await fake.close();
+    }
   });
 });
