@@ -85,8 +85,13 @@ export interface FolderCheckpoint {
 
 /** Workspace checkpoints as the engine uses them (the host applies its excludes and caps). */
 export interface CheckpointHost {
-  /** A checkpoint of every workspace folder, taken now and awaited (incremental); a folder whose take failed is missing. */
-  takeAll(): Promise<FolderCheckpoint[]>;
+  /**
+   * A checkpoint of every workspace folder, taken now and awaited (incremental: unchanged files
+   * are not read); a folder whose take failed is missing. `changedPaths` (absolute): only these
+   * may have changed since each folder's newest checkpoint (a watcher's events), so only they are
+   * examined; undefined walks the folders whole.
+   */
+  takeAll(changedPaths?: string[]): Promise<FolderCheckpoint[]>;
   diff(a: string, b: string): Promise<Result<{ diff: CheckpointDiff }>>;
 }
 

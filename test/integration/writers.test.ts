@@ -21,10 +21,15 @@ describe('other writers are recorded in the history (through the real VS Code)',
   before(async function () {
     this.timeout(60_000);
     services = (await activateExtension()).services;
-    // A short quiet gap: the turns of this suite are seconds apart.
+    // The test workbench turns the recording off for the other suites (their fixtures would be
+    // "outside" writes of a turn); this suite is about it. A short tail: the turns here are seconds apart.
+    await config().update('writers.recordTurns', true, vscode.ConfigurationTarget.Global);
+    await config().update('writers.turnTailSeconds', 5, vscode.ConfigurationTarget.Global);
     await config().update('turns.quietGapMinutes', 0.1, vscode.ConfigurationTarget.Global);
   });
   after(async () => {
+    await config().update('writers.recordTurns', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('writers.turnTailSeconds', undefined, vscode.ConfigurationTarget.Global);
     await config().update('turns.quietGapMinutes', undefined, vscode.ConfigurationTarget.Global);
     await closeAllEditors();
   });
@@ -114,5 +119,42 @@ describe('other writers are recorded in the history (through the real VS Code)',
     assert.equal(entry.tool, 'user');
     const ourEntry = services.store.list(ours.rel)[0];
     assert.equal(entry.turn_id, ourEntry.turn_id, 'recorded in the same turn as the agent\'s edit');
+
+    // The agent cannot undo the user's change; the hash check sees the user's text as "changed since".
+    const refused = await invoke('rollback_file', { path: mine.rel, backup_id: entry.id });
+    assert.equal(refused.error_type, 'PERMISSION_DENIED', JSON.stringify(refused));
+    assert.equal(fs.readFileSync(mine.abs, 'utf8'), 'my notes\ntyped by me\n');
+
+    // Roll Back Agent Turn: the agent's file goes back, the user's stays unless picked.
+    const uiToken = services.uiTokenForTests();
+    const r: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false, uiToken });
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.deepEqual(r.restored, [ours.rel], JSON.stringify(r));
+    assert.equal(r.files.find((f: any) => f.path === mine.rel)?.result, 'not_selected', JSON.stringify(r.files));
+    assert.equal(fs.readFileSync(ours.abs, 'utf8'), 'ours 1\n');
+    assert.equal(fs.readFileSync(mine.abs, 'utf8'), 'my notes\ntyped by me\n', 'the user\'s own change is not rolled back unless picked');
+  });
+
+  it('a file the user changed during the turn is rolled back when the user picks it', async function () {
+    this.timeout(60_000);
+    await sleep(6500);
+    const d = freshDir('user-picks');
+    const ours = { rel: `${d.rel}/ours.txt`, abs: path.join(d.abs, 'ours.txt') };
+    const mine = { rel: `${d.rel}/mine.txt`, abs: path.join(d.abs, 'mine.txt') };
+    writeBytes(ours.abs, 'ours 1\n');
+    writeBytes(mine.abs, 'my notes\n');
+    await sleep(3000);
+
+    const read = await invoke('safe_read_file', { path: ours.rel });
+    assert.equal((await invoke('write_file', { path: ours.rel, content: 'ours 2\n', base_sha256: read.sha256 })).success, true);
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(mine.abs));
+    await editor.edit((e) => e.insert(new vscode.Position(1, 0), 'typed by me\n'));
+    await vscode.commands.executeCommand('workbench.action.files.save');
+
+    const r: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false, paths: [ours.rel, mine.rel], uiToken: services.uiTokenForTests() });
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.deepEqual([...r.restored].sort(), [mine.rel, ours.rel].sort(), JSON.stringify(r));
+    assert.equal(fs.readFileSync(mine.abs, 'utf8'), 'my notes\n');
+    assert.equal(fs.readFileSync(ours.abs, 'utf8'), 'ours 1\n');
   });
 });

@@ -318,6 +318,8 @@ export interface ObservedChange {
   /** The file's permission bits before (a rollback re-creates a deleted file with them). */
   beforeMode?: number;
   after?: Buffer;
+  /** When the change was made, as far as it is known (epoch ms; default: when it is journaled). */
+  time?: number;
 }
 
 export interface ObservedWriter {
@@ -340,6 +342,7 @@ export async function journalObservedChanges(host: Host, changes: ObservedChange
   if (changes.length === 0) return { ok: true, entryIds: [] };
   const inputs = changes.map((c) => ({
     tool: by.tool, path: c.path, turnId: by.turnId, client: by.client, kind: c.kind, writer: by.writer,
+    ...(c.time !== undefined ? { time: c.time } : {}),
     ...observedBefore(c),
     ...(c.beforeMode !== undefined ? { beforeMode: c.beforeMode } : {}),
   }));

@@ -1,19 +1,22 @@
-import { sha256Bytes, sha256Text } from '../../core/hash';
-import { decodeTextFile } from '../../files/decode';
-import { isRestorable } from '../../history/retention';
-import { changeKindOf, JournalEntry, Writer } from '../../history/types';
+import type { Writer } from '../../history/types';
 import type { CheckpointHost, FolderCheckpoint, Host, RecordedChanges, WritersHost } from '../host';
 import { journalObservedChanges, ObservedChange } from '../write/transaction';
+import { GapPiece, gapsOf, Side } from './journal-gaps';
 import { compareCheckpoints, readObserved } from './observed-changes';
+import { PathActivity, PathSeen } from './path-activity';
+import { RecordingTurn, TurnWindow } from './turn-window';
 
 export interface WriterRecorderOptions {
-  /** The turns' quiet gap (safeEdit.turns.quietGapMinutes): activity closer than this is one turn. */
-  quietGapMs: () => number;
+  /** How long after the agent's last activity other writers' changes are still the turn's (safeEdit.writers.turnTailSeconds). */
+  tailMs: () => number;
+  /** Whether other writers are recorded during turns (safeEdit.writers.recordTurns); execute_program's runs always are. */
+  recordTurns: () => boolean;
   /** The clock (tests pass a fake one). */
   now?: () => number;
 }
 
 type Recorded = RecordedChanges;
+type RecorderHost = Pick<Host, 'store' | 'files' | 'log'> & { checkpoints: CheckpointHost };
 
 const NOTHING: Recorded = { files: [], skipped: [] };
 
@@ -25,31 +28,35 @@ function since(checkpoints: FolderCheckpoint[]): number {
 /**
  * Records in the journal what writers other than our tools' edits changed, by comparing
  * workspace checkpoints: execute_program's run (a checkpoint before and after), and during an
- * agent turn everything else (Copilot's own tools, the terminal, tasks, other programs), each
- * file with its before-state from the checkpoint that preceded the change. Outside a turn (no
- * agent activity within the quiet gap) a new checkpoint only becomes the next turn's base:
- * what the user does between turns is not the agent's and is not recorded.
+ * agent turn (TurnWindow) everything else — Copilot's own tools, the terminal, tasks, other
+ * programs — each file with its before-state from the checkpoint that preceded the change, at
+ * the time its first write was seen. Outside a turn a new checkpoint only becomes the next
+ * turn's base: what happens between turns is nobody's turn.
  *
  * `base` is the newest checkpoint whose later changes are not recorded yet; every recording
  * moves it forward. All work runs one at a time. Host-independent: the VS Code host feeds it
- * calls, file events and writer hints; the unit tests feed it a fake clock and checkpoints.
+ * calls, file events and writer hints; the unit tests feed it a fake clock and real checkpoints.
  */
 export class WriterRecorder implements WritersHost {
   private base: FolderCheckpoint[] | undefined;
-  private lastActivity = Number.NEGATIVE_INFINITY;
-  private turn: { id?: string; client?: string } = {};
-  /** What is known about who wrote a path since the base (absolute path → writer). */
-  private readonly hints = new Map<string, Writer>();
+  private readonly window: TurnWindow;
+  private readonly activity = new PathActivity();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
 
-  constructor(private readonly host: Pick<Host, 'store' | 'files' | 'log'> & { checkpoints: CheckpointHost }, private readonly options: WriterRecorderOptions) {
+  constructor(private readonly host: RecorderHost, private readonly options: WriterRecorderOptions) {
     this.now = options.now ?? Date.now;
+    this.window = new TurnWindow(options.tailMs);
   }
 
-  /** True while an agent turn goes on (a call or an agent's write within the quiet gap). */
-  inTurn(at = this.now()): boolean {
-    return at - this.lastActivity <= this.options.quietGapMs();
+  /** True while an agent turn goes on. */
+  inTurn(): boolean {
+    return this.window.current(this.now()) !== undefined;
+  }
+
+  /** The id of a turn an agent's own edit started, for the first call of ours in it to adopt. */
+  adoptableTurnId(): string | undefined {
+    return this.window.adoptableId(this.now());
   }
 
   /** The checkpoint a turn starting now would use (tests, status). */
@@ -57,71 +64,77 @@ export class WriterRecorder implements WritersHost {
     return this.base;
   }
 
-  /**
-   * A call of our tools. A call of another turn first settles what happened in the previous
-   * one (queued: it never delays the call).
-   */
+  /** A call of our tools. A call of another turn first records what the previous one changed (queued: it never delays the call). */
   noteCall(turnId: string | undefined, client: string | undefined): void {
-    const at = this.now();
-    if (this.inTurn(at) && turnId !== undefined && this.turn.id !== undefined && turnId !== this.turn.id) {
-      const previous = this.turn;
-      void this.enqueue(() => this.recordSinceBase(previous));
-    }
-    this.lastActivity = at;
-    this.turn = { ...(turnId !== undefined ? { id: turnId } : {}), ...(client !== undefined ? { client } : {}) };
+    const ended = this.window.call(turnId, client, this.now());
+    if (ended && this.options.recordTurns()) void this.enqueue(() => this.recordSinceBase(ended, 'watched'));
   }
 
-  /** An agent's write seen in an editor (not the user's): the turn goes on, and the path's writer is known. */
-  noteAgentWrite(absPath: string, writer: Writer): void {
-    this.lastActivity = this.now();
-    this.hints.set(absPath, writer);
-  }
-
-  /** Who wrote a path, when a host saw it (the user's save or typing); the newest hint wins. */
-  noteWriter(absPath: string, writer: Writer): void {
-    this.hints.set(absPath, writer);
+  /** A file event on an absolute path (any writer). */
+  noteEvent(absPath: string): void {
+    this.activity.event(absPath, this.now());
   }
 
   /**
-   * Files changed and then stayed quiet (the host's debounce): during a turn the changes are
-   * recorded; outside one the new checkpoint becomes the base. Also the first checkpoint after
-   * activation.
+   * Who wrote a path, where the host can tell: the user typing or saving; an agent's own tool
+   * editing (which also starts or extends a turn).
+   */
+  noteWriter(absPath: string, writer: Writer, how: 'typed' | 'edited' | 'saved'): void {
+    const at = this.now();
+    if (writer.kind === 'agent_tool' && this.options.recordTurns()) this.window.agentWrite(at);
+    this.activity.writer(absPath, writer, at, how);
+  }
+
+  /**
+   * Files changed and then stayed quiet (the host's debounce): changes made within a turn are
+   * recorded as its; otherwise the new checkpoint becomes the base. Also the first checkpoint.
    */
   settleQuiet(): Promise<Recorded> {
-    return this.enqueue(() => (this.inTurn() ? this.recordSinceBase(this.turn) : this.refreshBase()));
+    return this.enqueue(() => {
+      const turn = this.owningTurn();
+      return turn ? this.recordSinceBase(turn, 'watched') : this.refreshBase('watched');
+    });
   }
 
-  /** Records the current turn's changes now (before a turn rollback or a history listing reads the journal). */
+  /** Records the current turn's changes now, with a full walk (before a rollback or a listing reads the journal). */
   settle(): Promise<Recorded> {
-    return this.enqueue(() => (this.inTurn() ? this.recordSinceBase(this.turn) : Promise.resolve(NOTHING)));
+    return this.enqueue(() => {
+      const turn = this.owningTurn();
+      return turn ? this.recordSinceBase(turn, 'walk') : Promise.resolve(NOTHING);
+    });
   }
 
   /**
    * execute_program: what other writers did so far is settled (that checkpoint is the run's
    * before), the program runs, and what changed from then to a checkpoint after it is one
-   * change attributed to it. The program runs outside the queue; nothing else records meanwhile.
+   * change attributed to it. The program runs outside the queue, which it holds meanwhile: a
+   * quiet-settle would attribute its files to "outside".
    */
   async aroundProgram<T>(argv: string[], turnId: string | undefined, client: string | undefined, run: () => Promise<T>): Promise<{ result: T; recorded: Recorded }> {
     this.noteCall(turnId, client);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const before = await this.enqueue(async () => {
-      if (this.base && this.inTurn()) await this.recordSinceBase(this.turn);
-      else await this.refreshBase();
+      const turn = this.owningTurn();
+      if (turn && this.base) await this.recordSinceBase(turn, 'walk');
+      else await this.refreshBase('walk');
       return this.base;
     });
-    // Hold the queue while the program runs: a quiet-settle would attribute its files to "outside".
     const waiting = this.enqueue(() => held);
     try {
       const result = await run();
       release();
       await waiting;
       const recorded = await this.enqueue(async () => {
+        // Events of the program's writes may still be on their way: walk the folders whole.
+        this.activity.take();
         const after = await this.host.checkpoints.takeAll();
+        this.window.touch(this.now());
         if (!before || after.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: 'no checkpoint of the workspace could be taken' }] };
         this.base = after;
+        const turn = this.window.latest();
         const writer: Writer = { kind: 'execute_program', argv };
-        return this.record(before, after, { id: turnId, client }, () => writer, 'execute_program');
+        return this.record(before, after, { id: turnId ?? turn?.id, client: client ?? turn?.client }, new Map(), writer, 'execute_program');
       });
       return { result, recorded };
     } finally {
@@ -129,58 +142,73 @@ export class WriterRecorder implements WritersHost {
     }
   }
 
-  private async refreshBase(): Promise<Recorded> {
-    const taken = await this.host.checkpoints.takeAll();
-    if (taken.length > 0) this.base = taken;
-    this.hints.clear();
+  /** The turn the changes seen since the base belong to: the one going on, or the latest if they began within its tail. */
+  private owningTurn(): RecordingTurn | undefined {
+    if (!this.options.recordTurns()) return undefined;
+    const going = this.window.current(this.now());
+    if (going) return going;
+    const earliest = this.activity.earliest();
+    return earliest !== undefined && earliest <= this.window.endsAt() ? this.window.latest() : undefined;
+  }
+
+  /** A checkpoint of only the paths the watcher named since the base, when they are all known; else of everything. */
+  private async takeNow(mode: 'watched' | 'walk'): Promise<{ after: FolderCheckpoint[]; seen: Map<string, PathSeen> }> {
+    const { seen, complete } = this.activity.take();
+    const paths = mode === 'watched' && complete && this.base ? [...seen.keys()] : undefined;
+    const after = await this.host.checkpoints.takeAll(paths);
+    return { after, seen };
+  }
+
+  private async refreshBase(mode: 'watched' | 'walk'): Promise<Recorded> {
+    const { after } = await this.takeNow(mode);
+    if (after.length > 0) this.base = after;
     return NOTHING;
   }
 
   /** Records base → a checkpoint now, as the turn's; without a base, the new checkpoint only becomes one. */
-  private async recordSinceBase(turn: { id?: string; client?: string }): Promise<Recorded> {
+  private async recordSinceBase(turn: RecordingTurn, mode: 'watched' | 'walk'): Promise<Recorded> {
     const before = this.base;
-    const after = await this.host.checkpoints.takeAll();
+    const { after, seen } = await this.takeNow(mode);
     if (after.length === 0) return NOTHING;
     this.base = after;
-    if (!before) {
-      this.hints.clear();
-      return { ...NOTHING, skipped: [{ path: '.', reason: 'no checkpoint held the files before this turn: their earlier state is unknown' }] };
-    }
-    const hints = new Map(this.hints);
-    this.hints.clear();
-    return this.record(before, after, turn, (abs) => hints.get(abs) ?? { kind: 'outside' });
+    if (!before) return { ...NOTHING, skipped: [{ path: '.', reason: 'no checkpoint held the files before this turn: their earlier state is unknown' }] };
+    return this.record(before, after, turn, seen);
   }
 
   /**
-   * Journals the changes between two checkpoints, one group per writer kind (several files of
-   * one writer are one change), minus what the journal already explains: a file whose newest
-   * entry left exactly what it holds now was written by our tools (or recorded already).
+   * Journals the changes between two checkpoints minus what the journal already explains
+   * (journal-gaps.ts): one group per writer and side of our own entries (several files of one
+   * writer are one change), each entry at the time the change was made.
    */
-  private async record(before: FolderCheckpoint[], after: FolderCheckpoint[], turn: { id?: string; client?: string }, writerOf: (abs: string) => Writer, tool?: string): Promise<Recorded> {
-    const compared = await compareCheckpoints(this.host as Pick<Host, 'checkpoints'>, before, after);
+  private async record(before: FolderCheckpoint[], after: FolderCheckpoint[], turn: { id?: string; client?: string }, seen: Map<string, PathSeen>, fixedWriter?: Writer, tool?: string): Promise<Recorded> {
+    const compared = await compareCheckpoints(this.host, before, after);
     const skipped = [...compared.skipped];
-    const byWriter = new Map<string, { writer: Writer; changes: ObservedChange[] }>();
+    const groups = new Map<string, { writer: Writer; changes: ObservedChange[] }>();
+    const now = this.now();
     for (const c of compared.changed) {
       const observed = await readObserved(this.host, c);
       if (!observed) {
         skipped.push({ path: c.abs, reason: 'not a file the tools may touch, or its content could not be read' });
         continue;
       }
-      const explained = explainedBy(this.host.store.list(observed.path), observed, since(before));
-      if (explained === 'all') continue;
-      const change = explained ? await this.fromJournaled(observed, explained.fromSha256) : observed;
-      if (!change) {
-        skipped.push({ path: observed.path, reason: 'the state our tools left is no longer in the store' });
-        continue;
+      const s = seen.get(c.abs);
+      const pieces = gapsOf(this.host.store.list(observed.path), observed.before, observed.after, since(before), { first: s?.first ?? now, last: s?.last ?? now });
+      const writer = fixedWriter ?? s?.writer ?? { kind: 'outside' };
+      for (const [index, piece] of pieces.entries()) {
+        const change = await this.materialize(observed.path, piece, observed.beforeMode);
+        if (!change) {
+          skipped.push({ path: observed.path, reason: 'a state our tools left is no longer in the store' });
+          continue;
+        }
+        // A change before our tool's first entry and one after its last are two changes of the file.
+        const key = `${JSON.stringify(writer)}#${pieces.length > 1 ? index : 0}`;
+        const slot = groups.get(key) ?? { writer, changes: [] };
+        slot.changes.push(change);
+        groups.set(key, slot);
       }
-      const writer = writerOf(c.abs);
-      const key = JSON.stringify(writer);
-      const slot = byWriter.get(key) ?? { writer, changes: [] };
-      slot.changes.push(change);
-      byWriter.set(key, slot);
     }
     const out: Recorded = { files: [], skipped };
-    for (const { writer, changes } of byWriter.values()) {
+    for (const { writer, changes } of groups.values()) {
       const journaled = await journalObservedChanges(this.host as Host, changes, {
         tool: tool ?? writer.name ?? writer.kind, writer, ...(turn.id ? { turnId: turn.id } : {}), ...(turn.client ? { client: turn.client } : {}),
       });
@@ -195,14 +223,28 @@ export class WriterRecorder implements WritersHost {
     return out;
   }
 
-  /** The change measured from the state our newest entry left (null: it deleted the file) instead of the checkpoint. */
-  private async fromJournaled(observed: ObservedChange, fromSha256: string | null): Promise<ObservedChange | undefined> {
-    const { before: _b, beforeMode: _m, ...rest } = observed;
-    if (fromSha256 === null) return observed.after === undefined ? undefined : { ...rest, kind: 'create' };
-    const read = await this.host.store.readSnapshot(fromSha256);
-    if (!read.ok) return undefined;
-    const before = 'bytes' in read.snapshot ? read.snapshot.bytes : Buffer.from(read.snapshot.text, 'utf8');
-    return { ...rest, before, kind: observed.after === undefined ? 'delete' : 'modify' };
+  /** A gap piece as a change to journal, its stored sides read; undefined when a snapshot is gone. */
+  private async materialize(path: string, piece: GapPiece, checkpointMode: number | undefined): Promise<ObservedChange | undefined> {
+    const from = await this.bytesOf(piece.from);
+    const to = await this.bytesOf(piece.to);
+    if (from === null || to === null) return undefined;
+    const kind = from === undefined ? 'create' : to === undefined ? 'delete' : 'modify';
+    return {
+      path, kind, time: piece.time,
+      ...(from !== undefined ? { before: from } : {}),
+      ...(to !== undefined ? { after: to } : {}),
+      // The mode is the checkpoint's: known only for the side it read.
+      ...('content' in piece.from && checkpointMode !== undefined ? { beforeMode: checkpointMode } : {}),
+    };
+  }
+
+  /** The bytes of one side: undefined for no file, null when a stored snapshot cannot be read. */
+  private async bytesOf(side: Side): Promise<Buffer | undefined | null> {
+    if ('absent' in side) return undefined;
+    if ('content' in side) return side.content;
+    const read = await this.host.store.readSnapshot(side.stored);
+    if (!read.ok) return null;
+    return 'bytes' in read.snapshot ? read.snapshot.bytes : Buffer.from(read.snapshot.text, 'utf8');
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
@@ -210,29 +252,4 @@ export class WriterRecorder implements WritersHost {
     this.queue = next.catch(() => undefined);
     return next;
   }
-}
-
-/**
- * How much of an observed change the journal already explains, from the file's entries (newest
- * first): 'all' when the newest restorable entry left what the file holds now (our tool wrote
- * it, or it was recorded already); the hash of that entry's after-state when the entry is newer
- * than the checkpoint the change is measured from (our tool wrote the file, then another writer
- * did: the other writer's change starts there); undefined when the journal knows nothing newer.
- */
-export function explainedBy(entries: JournalEntry[], observed: ObservedChange, since: number): 'all' | { fromSha256: string | null } | undefined {
-  const newest = entries.find(isRestorable);
-  if (!newest) return undefined;
-  const now = contentHash(observed.after);
-  if (newest.after_sha256 === null || newest.outcome !== 'applied') return newest.time >= since ? (observed.after === undefined ? 'all' : undefined) : undefined;
-  if (newest.after_sha256 === now.text || (newest.after_disk_sha256 !== undefined && newest.after_disk_sha256 === now.bytes)) return 'all';
-  if (newest.time < since) return undefined;
-  return { fromSha256: changeKindOf(newest) === 'delete' ? null : newest.after_sha256 };
-}
-
-function contentHash(bytes: Buffer | undefined): { text?: string; bytes?: string } {
-  if (bytes === undefined) return {};
-  const decoded = decodeTextFile(bytes, '');
-  const raw = sha256Bytes(bytes);
-  if (!decoded.ok) return { text: raw, bytes: raw };
-  return { text: sha256Text(decoded.text), bytes: raw };
 }

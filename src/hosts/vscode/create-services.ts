@@ -72,8 +72,8 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   const checkpoints = vscodeCheckpointHost(store, log);
   context.subscriptions.push({ dispose: () => void checkpoints.close() });
   const files = vscodeFileHost(storageDir);
-  const writers = new WriterRecorder({ store, files, log, checkpoints }, { quietGapMs: () => readSettings().turnsQuietGapMs });
-  context.subscriptions.push(watchWriters(writers));
+  const writers = new WriterRecorder({ store, files, log, checkpoints }, { tailMs: () => readSettings().writersTurnTailMs, recordTurns: () => readSettings().writersRecordTurns });
+  context.subscriptions.push(watchWriters(writers, { enabled: () => readSettings().writersRecordTurns, checkpointPath: checkpoints.checkpointPath }));
   const services: Services = {
     extensionUri: context.extensionUri,
     files,
@@ -90,7 +90,8 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     diagnosticsActivity,
     lateDiagnostics,
     turnIdFor: (token) => {
-      const id = turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs);
+      // A turn an agent's own edit started is the one this call goes on with.
+      const id = turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs, writers.adoptableTurnId());
       writers.noteCall(id, undefined);
       return id;
     },

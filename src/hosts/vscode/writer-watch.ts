@@ -4,38 +4,52 @@ import type { WriterRecorder } from '../../engine/writers/writer-recorder';
 /** Files stay quiet this long before the changes are settled (or the base checkpoint refreshed). */
 const SETTLE_AFTER_MS = 1500;
 
+export interface WriterWatchOptions {
+  /** safeEdit.writers.recordTurns: when off, nothing is watched (execute_program takes its own checkpoints). */
+  enabled: () => boolean;
+  /** A watcher's or editor's path in the form the checkpoints use (the folder's real path). */
+  checkpointPath: (abs: string) => string;
+}
+
 /**
  * Feeds the writer recorder from VS Code: a file watcher over the workspace (any writer: the
  * terminal, tasks, other programs), debounced into one settle once files are quiet; and what the
- * editor tells about who wrote: a manual save, or typing in the focused active editor, is the
- * user's; a change that leaves a document unsaved in an editor the user is not typing in, while
- * a turn goes on, is taken for an agent's own edit tool (VS Code does not say which extension
- * made an edit, so this is a heuristic, and the tool's name stays unknown).
+ * editor tells about who wrote. Typing in the focused active editor is the user's; a change
+ * elsewhere that leaves a document unsaved is taken for an agent's own edit tool (VS Code does
+ * not say which extension made an edit, so this is a heuristic, and the tool's name stays
+ * unknown); a manual save alone is the user's unless an agent's edit is what it saved.
  */
-export function watchWriters(recorder: WriterRecorder): vscode.Disposable {
+export function watchWriters(recorder: WriterRecorder, options: WriterWatchOptions): vscode.Disposable {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const later = () => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      void recorder.settleQuiet();
+      if (options.enabled()) void recorder.settleQuiet();
     }, SETTLE_AFTER_MS);
+  };
+  const event = (uri: vscode.Uri) => {
+    if (uri.scheme !== 'file' || !options.enabled()) return;
+    recorder.noteEvent(options.checkpointPath(uri.fsPath));
+    later();
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*');
   const isUserTyping = (doc: vscode.TextDocument) => vscode.window.state.focused && vscode.window.activeTextEditor?.document === doc;
   const subs: vscode.Disposable[] = [
     watcher,
-    watcher.onDidCreate(later), watcher.onDidChange(later), watcher.onDidDelete(later),
+    watcher.onDidCreate(event), watcher.onDidChange(event), watcher.onDidDelete(event),
     vscode.workspace.onWillSaveTextDocument((e) => {
-      if (e.document.uri.scheme === 'file' && e.reason === vscode.TextDocumentSaveReason.Manual) recorder.noteWriter(e.document.uri.fsPath, { kind: 'user' });
+      if (e.document.uri.scheme !== 'file' || !options.enabled()) return;
+      if (e.reason === vscode.TextDocumentSaveReason.Manual) recorder.noteWriter(options.checkpointPath(e.document.uri.fsPath), { kind: 'user' }, 'saved');
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document.uri.scheme !== 'file' || e.contentChanges.length === 0) return;
-      if (isUserTyping(e.document)) recorder.noteWriter(e.document.uri.fsPath, { kind: 'user' });
-      else if (e.document.isDirty && recorder.inTurn()) recorder.noteAgentWrite(e.document.uri.fsPath, { kind: 'agent_tool' });
+      if (e.document.uri.scheme !== 'file' || e.contentChanges.length === 0 || !options.enabled()) return;
+      const abs = options.checkpointPath(e.document.uri.fsPath);
+      if (isUserTyping(e.document)) recorder.noteWriter(abs, { kind: 'user' }, 'typed');
+      else if (e.document.isDirty) recorder.noteWriter(abs, { kind: 'agent_tool' }, 'edited');
     }),
   ];
   // The first checkpoint, in the background: a turn's base.
-  later();
+  if (options.enabled()) later();
   return vscode.Disposable.from(...subs, { dispose: () => timer && clearTimeout(timer) });
 }
