@@ -368,8 +368,10 @@ function observedBefore(c: ObservedChange): { beforeText: string; beforeBytes?: 
   if (c.before === undefined) return { beforeText: '' };
   const decoded = decodeTextFile(c.before, c.path);
   if (!decoded.ok) return { beforeText: '', beforeBytes: c.before };
-  // A BOM is not part of the text (as for every edit); noted so a re-created file gets it back.
-  return { beforeText: decoded.text, ...(decoded.bom ? { beforeBom: true } : {}) };
+  // A BOM is not part of the text, and a text put back into a file another writer saved without
+  // one would stay without: such a before is kept as its bytes, which a rollback writes back as they are.
+  if (decoded.bom) return { beforeText: decoded.text, beforeBytes: c.before, beforeBom: true };
+  return { beforeText: decoded.text };
 }
 
 function observedAfter(c: ObservedChange): { afterText?: string; after_sha256?: string; after_disk_sha256?: string } {

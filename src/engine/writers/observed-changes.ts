@@ -58,9 +58,15 @@ export async function compareCheckpoints(host: Pick<Host, 'checkpoints'>, before
  * blobs), under the path the journal keys it by; undefined when the path does not resolve to a
  * file the tools may touch or a blob cannot be read.
  */
-export async function readObserved(host: Pick<Host, 'store' | 'files'>, c: ChangedPath): Promise<ObservedChange | undefined> {
+export async function readObserved(host: Pick<Host, 'store' | 'files'>, c: ChangedPath): Promise<ObservedChange | { skip: string } | undefined> {
   const resolved = await host.files.resolve(c.abs, { forWrite: true, allowCreate: true });
   if (!resolved.ok) return undefined;
+  if (c.kind === 'delete') {
+    // A name a case-insensitive file system still opens (its case changed: a rename), or a file
+    // re-created since the checkpoint, is not deleted: the next checkpoint sees what it is.
+    const now = await host.files.readForRestore(resolved.target, 1, 1);
+    if (!now.ok || now.current !== undefined) return { skip: 'not deleted: the name still opens a file (its case changed on a case-insensitive file system, or it was re-created)' };
+  }
   const before = c.before?.kind === 'file' ? await blobBytes(host, c.before.sha256) : undefined;
   const after = c.after?.kind === 'file' ? await blobBytes(host, c.after.sha256) : undefined;
   if ((c.before && !before) || (c.after && !after)) return undefined;

@@ -1,4 +1,4 @@
-import type { Writer } from '../../history/types';
+import type { JournalEntry, Writer } from '../../history/types';
 import type { CheckpointHost, FolderCheckpoint, Host, RecordedChanges, WritersHost } from '../host';
 import { journalObservedChanges, ObservedChange } from '../write/transaction';
 import { GapPiece, gapsOf, Side } from './journal-gaps';
@@ -11,6 +11,16 @@ export interface WriterRecorderOptions {
   tailMs: () => number;
   /** Whether other writers are recorded during turns (safeEdit.writers.recordTurns); execute_program's runs always are. */
   recordTurns: () => boolean;
+  /**
+   * The host reports file events (noteEvent) for every path the checkpoints cover: settles may
+   * examine only those paths. Without a watcher every checkpoint walks the folders whole.
+   */
+  watcher?: boolean;
+  /**
+   * Take a checkpoint when a turn starts (a host without a watcher, whose base is not kept fresh
+   * in the background: the headless server). Changes before it are nobody's turn.
+   */
+  checkpointAtTurnStart?: boolean;
   /** The clock (tests pass a fake one). */
   now?: () => number;
 }
@@ -23,6 +33,16 @@ const NOTHING: Recorded = { files: [], skipped: [] };
 /** When the oldest folder checkpoint of a set began: journal entries from then on are newer than it. */
 function since(checkpoints: FolderCheckpoint[]): number {
   return Math.min(...checkpoints.map((c) => c.started));
+}
+
+/** Both names (lower case) of every case-only rename journaled since `since`. */
+function caseRenamedSince(entries: readonly JournalEntry[], sinceTime: number): Set<string> {
+  const out = new Set<string>();
+  for (const e of entries) {
+    if (e.time < sinceTime) break; // newest first
+    if (e.renamed_from !== undefined && e.renamed_from.toLowerCase() === e.path.toLowerCase()) out.add(e.path.toLowerCase());
+  }
+  return out;
 }
 
 /**
@@ -66,8 +86,12 @@ export class WriterRecorder implements WritersHost {
 
   /** A call of our tools. A call of another turn first records what the previous one changed (queued: it never delays the call). */
   noteCall(turnId: string | undefined, client: string | undefined): void {
-    const ended = this.window.call(turnId, client, this.now());
-    if (ended && this.options.recordTurns()) void this.enqueue(() => this.recordSinceBase(ended, 'watched'));
+    const at = this.now();
+    const going = this.window.current(at);
+    const ended = this.window.call(turnId, client, at);
+    if (!this.options.recordTurns()) return;
+    if (ended) void this.enqueue(() => this.recordSinceBase(ended, 'watched'));
+    else if (!going && this.options.checkpointAtTurnStart) void this.enqueue(() => this.refreshBase('walk'));
   }
 
   /** A file event on an absolute path (any writer). */
@@ -154,7 +178,7 @@ export class WriterRecorder implements WritersHost {
   /** A checkpoint of only the paths the watcher named since the base, when they are all known; else of everything. */
   private async takeNow(mode: 'watched' | 'walk'): Promise<{ after: FolderCheckpoint[]; seen: Map<string, PathSeen> }> {
     const { seen, complete } = this.activity.take();
-    const paths = mode === 'watched' && complete && this.base ? [...seen.keys()] : undefined;
+    const paths = mode === 'watched' && this.options.watcher === true && complete && this.base ? [...seen.keys()] : undefined;
     const after = await this.host.checkpoints.takeAll(paths);
     return { after, seen };
   }
@@ -185,10 +209,16 @@ export class WriterRecorder implements WritersHost {
     const skipped = [...compared.skipped];
     const groups = new Map<string, { writer: Writer; changes: ObservedChange[] }>();
     const now = this.now();
+    const renamed = caseRenamedSince(this.host.store.listAll(), since(before));
     for (const c of compared.changed) {
       const observed = await readObserved(this.host, c);
-      if (!observed) {
-        skipped.push({ path: c.abs, reason: 'not a file the tools may touch, or its content could not be read' });
+      if (!observed || 'skip' in observed) {
+        skipped.push({ path: c.abs, reason: observed?.skip ?? 'not a file the tools may touch, or its content could not be read' });
+        continue;
+      }
+      if (renamed.has(observed.path.toLowerCase())) {
+        // Two journal names, one file (a case-insensitive file system): our rename's entries hold the change.
+        skipped.push({ path: observed.path, reason: 'its name\'s case was changed by our tools since the checkpoint' });
         continue;
       }
       const s = seen.get(c.abs);

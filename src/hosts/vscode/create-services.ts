@@ -72,7 +72,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   const checkpoints = vscodeCheckpointHost(store, log);
   context.subscriptions.push({ dispose: () => void checkpoints.close() });
   const files = vscodeFileHost(storageDir);
-  const writers = new WriterRecorder({ store, files, log, checkpoints }, { tailMs: () => readSettings().writersTurnTailMs, recordTurns: () => readSettings().writersRecordTurns });
+  const writers = new WriterRecorder({ store, files, log, checkpoints }, { tailMs: () => readSettings().writersTurnTailMs, recordTurns: () => readSettings().writersRecordTurns, watcher: true });
   context.subscriptions.push(watchWriters(writers, { enabled: () => readSettings().writersRecordTurns, checkpointPath: checkpoints.checkpointPath }));
   const services: Services = {
     extensionUri: context.extensionUri,
@@ -89,12 +89,8 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     store,
     diagnosticsActivity,
     lateDiagnostics,
-    turnIdFor: (token) => {
-      // A turn an agent's own edit started is the one this call goes on with.
-      const id = turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs, writers.adoptableTurnId());
-      writers.noteCall(id, undefined);
-      return id;
-    },
+    // A turn an agent's own edit started is the one a call goes on with.
+    turnIdFor: (token) => turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs, writers.adoptableTurnId()),
     consentForSensitive: (target, oldText, newText, tool, holder) =>
       consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed, { tickets: consentTickets, holder }),
     consentTickets,

@@ -26,7 +26,7 @@ async function setup(options: { recordTurns?: boolean } = {}) {
     diff: (a, b) => cps.diff(a, b),
   };
   const files = diskFileHost(ws, t.store);
-  const recorder = new WriterRecorder({ store, files, log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => options.recordTurns ?? true, now: () => clock });
+  const recorder = new WriterRecorder({ store, files, log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => options.recordTurns ?? true, watcher: true, now: () => clock });
   return {
     ws, store, recorder,
     tick: (ms: number) => { clock += ms; return clock; },
