@@ -70,6 +70,8 @@ export interface WritersHost {
   noteCall(turnId: string | undefined, client: string | undefined): void;
   /** Records the current turn's changes now: before anything reads the turn from the journal. */
   settle(): Promise<RecordedChanges>;
+  /** Files a turn changed that could not be recorded, and why (newest recordings; bounded). */
+  notRecorded(turnId: string | undefined): Array<{ path: string; reason: string }>;
   /** Runs execute_program's program between two checkpoints and records what it changed as one change. */
   aroundProgram<T>(argv: string[], turnId: string | undefined, client: string | undefined, run: () => Promise<T>): Promise<{ result: T; recorded: RecordedChanges }>;
 }

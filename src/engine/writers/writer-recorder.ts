@@ -29,6 +29,9 @@ type Recorded = RecordedChanges;
 type RecorderHost = Pick<Host, 'store' | 'files' | 'log'> & { checkpoints: CheckpointHost };
 
 const NOTHING: Recorded = { files: [], skipped: [] };
+/** Per turn, the most paths kept as "not recorded", and the most turns remembered. */
+const MAX_SKIPPED_KEPT = 50;
+const MAX_TURNS_KEPT = 20;
 
 /** When the oldest folder checkpoint of a set began: journal entries from then on are newer than it. */
 function since(checkpoints: FolderCheckpoint[]): number {
@@ -62,6 +65,8 @@ export class WriterRecorder implements WritersHost {
   private readonly window: TurnWindow;
   private readonly activity = new PathActivity();
   private queue: Promise<unknown> = Promise.resolve();
+  /** What recordings could not record, by turn id ('' without one): the turn rollback names them. */
+  private readonly skippedByTurn = new Map<string, Array<{ path: string; reason: string }>>();
   private readonly now: () => number;
 
   constructor(private readonly host: RecorderHost, private readonly options: WriterRecorderOptions) {
@@ -77,6 +82,10 @@ export class WriterRecorder implements WritersHost {
   /** The id of a turn an agent's own edit started, for the first call of ours in it to adopt. */
   adoptableTurnId(): string | undefined {
     return this.window.adoptableId(this.now());
+  }
+
+  notRecorded(turnId: string | undefined): Array<{ path: string; reason: string }> {
+    return [...(this.skippedByTurn.get(turnId ?? '') ?? [])];
   }
 
   /** The checkpoint a turn starting now would use (tests, status). */
@@ -195,8 +204,24 @@ export class WriterRecorder implements WritersHost {
     const { after, seen } = await this.takeNow(mode);
     if (after.length === 0) return NOTHING;
     this.base = after;
-    if (!before) return { ...NOTHING, skipped: [{ path: '.', reason: 'no checkpoint held the files before this turn: their earlier state is unknown' }] };
+    if (!before) {
+      const unknown = [...seen.keys()].slice(0, MAX_SKIPPED_KEPT).map((path) => ({ path, reason: 'changed before the first checkpoint of the workspace was complete: its earlier state is unknown, so it is not restored' }));
+      const skipped = unknown.length > 0 ? unknown : [{ path: '.', reason: 'no checkpoint held the files before this turn: their earlier state is unknown' }];
+      this.keepSkipped(turn.id, skipped);
+      return { ...NOTHING, skipped };
+    }
     return this.record(before, after, turn, seen);
+  }
+
+  /** Remembers what a turn's recordings could not record (the newest turns, a bounded list each). */
+  private keepSkipped(turnId: string | undefined, skipped: Array<{ path: string; reason: string }>): void {
+    if (skipped.length === 0) return;
+    const key = turnId ?? '';
+    const list = this.skippedByTurn.get(key) ?? [];
+    list.push(...skipped.slice(0, MAX_SKIPPED_KEPT - list.length));
+    this.skippedByTurn.delete(key);
+    this.skippedByTurn.set(key, list);
+    if (this.skippedByTurn.size > MAX_TURNS_KEPT) this.skippedByTurn.delete(this.skippedByTurn.keys().next().value as string);
   }
 
   /**
@@ -212,15 +237,14 @@ export class WriterRecorder implements WritersHost {
     const renamed = caseRenamedSince(this.host.store.listAll(), since(before));
     for (const c of compared.changed) {
       const observed = await readObserved(this.host, c);
-      if (!observed || 'skip' in observed) {
-        skipped.push({ path: c.abs, reason: observed?.skip ?? 'not a file the tools may touch, or its content could not be read' });
+      // A 'skip' is not a gap in the history: the name still opens a file, which the next checkpoint sees.
+      if (observed && 'skip' in observed) continue;
+      if (!observed) {
+        skipped.push({ path: c.abs, reason: 'not a file the tools may touch, or its content could not be read' });
         continue;
       }
-      if (renamed.has(observed.path.toLowerCase())) {
-        // Two journal names, one file (a case-insensitive file system): our rename's entries hold the change.
-        skipped.push({ path: observed.path, reason: 'its name\'s case was changed by our tools since the checkpoint' });
-        continue;
-      }
+      // Two journal names, one file (a case-insensitive file system): our rename's entries hold the change.
+      if (renamed.has(observed.path.toLowerCase())) continue;
       const s = seen.get(c.abs);
       const pieces = gapsOf(this.host.store.list(observed.path), observed.before, observed.after, since(before), { first: s?.first ?? now, last: s?.last ?? now });
       const writer = fixedWriter ?? s?.writer ?? { kind: 'outside' };
@@ -250,6 +274,7 @@ export class WriterRecorder implements WritersHost {
       if (journaled.groupId) out.groupId = journaled.groupId;
       changes.forEach((c) => out.files.push({ path: c.path, kind: c.kind, writer: writer.kind }));
     }
+    this.keepSkipped(turn.id, skipped);
     return out;
   }
 
