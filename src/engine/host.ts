@@ -83,6 +83,8 @@ export interface FolderCheckpoint {
   id: string;
   /** Epoch milliseconds when the take started: files written later may be missing from it. */
   started: number;
+  /** When the take returned (set by the recorder): a write between the two may be caught half done. */
+  ended?: number;
 }
 
 /** Workspace checkpoints as the engine uses them (the host applies its excludes and caps). */

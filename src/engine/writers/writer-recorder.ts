@@ -1,7 +1,7 @@
 import type { JournalEntry, Writer } from '../../history/types';
 import type { CheckpointHost, FolderCheckpoint, Host, RecordedChanges, WritersHost } from '../host';
 import { journalObservedChanges, ObservedChange } from '../write/transaction';
-import { GapPiece, gapsOf, Side } from './journal-gaps';
+import { GapPiece, gapsOf, Side, TakeWindow } from './journal-gaps';
 import { compareCheckpoints, readObserved } from './observed-changes';
 import { PathActivity, PathSeen } from './path-activity';
 import { RecordingTurn, TurnWindow } from './turn-window';
@@ -36,6 +36,17 @@ const MAX_TURNS_KEPT = 20;
 /** When the oldest folder checkpoint of a set began: journal entries from then on are newer than it. */
 function since(checkpoints: FolderCheckpoint[]): number {
   return Math.min(...checkpoints.map((c) => c.started));
+}
+
+/** When a set of folder checkpoints was taken, from the first start to the last end. */
+function takeWindow(checkpoints: FolderCheckpoint[]): TakeWindow {
+  return { started: since(checkpoints), ended: Math.max(...checkpoints.map((c) => c.ended ?? c.started)) };
+}
+
+/** Our own write's temporary file (files/write-direct.ts), seen if a checkpoint ran mid-write: never another writer's. */
+export function isOurTemporaryFile(abs: string): boolean {
+  const name = abs.slice(Math.max(abs.lastIndexOf('/'), abs.lastIndexOf('\\')) + 1);
+  return name.startsWith('.') && name.endsWith('.tmp') && name.includes('.ase-');
 }
 
 /** Both names (lower case) of every case-only rename journaled since `since`. */
@@ -161,7 +172,7 @@ export class WriterRecorder implements WritersHost {
       const recorded = await this.enqueue(async () => {
         // Events of the program's writes may still be on their way: walk the folders whole.
         this.activity.take();
-        const after = await this.host.checkpoints.takeAll();
+        const after = await this.stamped(this.host.checkpoints.takeAll());
         this.window.touch(this.now());
         if (!before || after.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: 'no checkpoint of the workspace could be taken' }] };
         this.base = after;
@@ -188,8 +199,15 @@ export class WriterRecorder implements WritersHost {
   private async takeNow(mode: 'watched' | 'walk'): Promise<{ after: FolderCheckpoint[]; seen: Map<string, PathSeen> }> {
     const { seen, complete } = this.activity.take();
     const paths = mode === 'watched' && this.options.watcher === true && complete && this.base ? [...seen.keys()] : undefined;
-    const after = await this.host.checkpoints.takeAll(paths);
+    const after = await this.stamped(this.host.checkpoints.takeAll(paths));
     return { after, seen };
+  }
+
+  /** The checkpoints with the time their take returned. */
+  private async stamped(taking: Promise<FolderCheckpoint[]>): Promise<FolderCheckpoint[]> {
+    const taken = await taking;
+    const ended = this.now();
+    return taken.map((c) => ({ ...c, ended }));
   }
 
   private async refreshBase(mode: 'watched' | 'walk'): Promise<Recorded> {
@@ -236,6 +254,7 @@ export class WriterRecorder implements WritersHost {
     const now = this.now();
     const renamed = caseRenamedSince(this.host.store.listAll(), since(before));
     for (const c of compared.changed) {
+      if (isOurTemporaryFile(c.abs)) continue;
       const observed = await readObserved(this.host, c);
       // A 'skip' is not a gap in the history: the name still opens a file, which the next checkpoint sees.
       if (observed && 'skip' in observed) continue;
@@ -246,7 +265,7 @@ export class WriterRecorder implements WritersHost {
       // Two journal names, one file (a case-insensitive file system): our rename's entries hold the change.
       if (renamed.has(observed.path.toLowerCase())) continue;
       const s = seen.get(c.abs);
-      const pieces = gapsOf(this.host.store.list(observed.path), observed.before, observed.after, since(before), { first: s?.first ?? now, last: s?.last ?? now });
+      const pieces = gapsOf(this.host.store.list(observed.path), observed.before, observed.after, since(before), { first: s?.first ?? now, last: s?.last ?? now }, { before: takeWindow(before), after: takeWindow(after) });
       const writer = fixedWriter ?? s?.writer ?? { kind: 'outside' };
       for (const [index, piece] of pieces.entries()) {
         const change = await this.materialize(observed.path, piece, observed.beforeMode);

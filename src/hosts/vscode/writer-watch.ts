@@ -56,7 +56,8 @@ export function watchWriters(recorder: WriterRecorder, options: WriterWatchOptio
     watcher.onDidCreate(event), watcher.onDidChange(event), watcher.onDidDelete(event),
     vscode.workspace.onWillSaveTextDocument((e) => {
       if (e.document.uri.scheme !== 'file' || !options.enabled()) return;
-      if (e.reason === vscode.TextDocumentSaveReason.Manual) recorder.noteWriter(options.checkpointPath(e.document.uri.fsPath), { kind: 'user' }, 'saved');
+      // A save of a document without unsaved changes changes nothing (Copilot's Keep saves that way).
+      if (e.reason === vscode.TextDocumentSaveReason.Manual && e.document.isDirty) recorder.noteWriter(options.checkpointPath(e.document.uri.fsPath), { kind: 'user' }, 'saved');
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (CHAT_EDITING_SCHEMES.has(e.document.uri.scheme)) return chatEdit(e.document);

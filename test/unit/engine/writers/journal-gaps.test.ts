@@ -54,4 +54,16 @@ describe('gapsOf: what of a change seen between two checkpoints the journal does
   it('a blocked attempt explains nothing (it changed nothing)', () => {
     assert.equal(gapsOf([entry({ outcome: 'blocked', has_snapshot: false })], b('old\n'), b('ours\n'), 500, at).length, 1);
   });
+
+  it('a checkpoint taken while our tool wrote the file says nothing about other writers on that side (a torn state: absent, half renamed)', () => {
+    const writing = entry({ time: 1000, finished_time: 1010 });
+    const quiet = { started: 0, ended: 100 };
+    const during = { started: 1005, ended: 1200 };
+    // The later checkpoint saw the file missing mid-write: no "deleted by another writer".
+    assert.deepEqual(gapsOf([writing], b('old\n'), undefined, 500, at, { before: quiet, after: during }), []);
+    // The earlier one saw it missing mid-write: no "created by another writer" before our entry; the after side still counts.
+    assert.deepEqual(gapsOf([writing], undefined, b('theirs\n'), 500, at, { before: during, after: { started: 3000, ended: 3100 } }).map((p) => [p.from, p.to]), [[{ stored: sha256Text('ours\n') }, { content: b('theirs\n') }]]);
+    // A pending entry (in flight, not restorable yet) makes both sides torn: nothing is recorded from it.
+    assert.deepEqual(gapsOf([entry({ outcome: 'pending', after_sha256: null, finished_time: undefined })], b('old\n'), b('half\n'), 500, at, { before: quiet, after: during }), []);
+  });
 });

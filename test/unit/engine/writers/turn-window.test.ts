@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { TurnWindow } from '../../../../src/engine/writers/turn-window';
+import { isOurTemporaryFile } from '../../../../src/engine/writers/writer-recorder';
 
 describe('TurnWindow: when other writers\' changes belong to an agent turn', () => {
   const tail = 60_000;
@@ -39,5 +40,12 @@ describe('TurnWindow: when other writers\' changes belong to an agent turn', () 
     w.call(undefined, undefined, 1000);
     assert.equal(w.call('t9', 'mcp', 1500), undefined);
     assert.deepEqual({ id: w.current(1500)?.id, client: w.current(1500)?.client }, { id: 't9', client: 'mcp' });
+  });
+
+  it('our own write\'s temporary file is never another writer\'s', () => {
+    assert.equal(isOurTemporaryFile('/ws/src/.a.ts.ase-1f2e3d4c.tmp'), true);
+    assert.equal(isOurTemporaryFile('C:\\ws\\.b.txt.ase-00ff00ff.tmp'), true);
+    assert.equal(isOurTemporaryFile('/ws/src/a.ts.tmp'), false);
+    assert.equal(isOurTemporaryFile('/ws/.ase-dir/file.txt'), false);
   });
 });
