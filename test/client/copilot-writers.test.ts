@@ -129,11 +129,14 @@ describe('real client: Copilot\'s own replace_string_in_file and create_file are
   const config = () => vscode.workspace.getConfiguration('safeEdit');
   before(async () => {
     services = (await activateExtension()).services;
-    // A short quiet gap (6 s): the two turns are apart by more, so they stay two turns.
+    // A short quiet gap (6 s) and turn tail (5 s): the second turn starts later than both, so
+    // the two turns stay two, and the second one's setup is not the first one's tail.
     await config().update('turns.quietGapMinutes', 0.1, vscode.ConfigurationTarget.Global);
+    await config().update('writers.turnTailSeconds', 5, vscode.ConfigurationTarget.Global);
   });
   after(async () => {
     await config().update('turns.quietGapMinutes', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('writers.turnTailSeconds', undefined, vscode.ConfigurationTarget.Global);
   });
   afterEach(closeAllEditors);
 
@@ -160,7 +163,7 @@ describe('real client: Copilot\'s own replace_string_in_file and create_file are
 
   it('a turn of Copilot\'s tools only (no call of ours), its edits left pending Keep/Undo: the same rollback and redo', async function () {
     this.timeout(170_000);
-    // Past the previous turn (and its redo) by more than the quiet gap.
+    // Past the previous turn (and its redo) by more than the quiet gap and the turn tail.
     await sleep(6500);
     const c = newCase('copilot-writers-only');
     await sleep(3000);
