@@ -45,6 +45,8 @@ export class TurnWindow {
     const going = this.current(at);
     if (going && (turnId === undefined || going.id === turnId || going.id === undefined)) {
       going.lastActivity = at;
+      // Adopted by a call of ours: the turn is that chat's now, and the next chat's call starts another.
+      if (turnId !== undefined && going.id === turnId) going.observed = false;
       if (going.id === undefined && turnId !== undefined) going.id = turnId;
       if (client !== undefined) going.client = client;
       return undefined;

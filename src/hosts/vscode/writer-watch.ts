@@ -63,8 +63,10 @@ export function watchWriters(recorder: WriterRecorder, options: WriterWatchOptio
       if (CHAT_EDITING_SCHEMES.has(e.document.uri.scheme)) return chatEdit(e.document);
       if (e.document.uri.scheme !== 'file' || e.contentChanges.length === 0 || !options.enabled()) return;
       const abs = options.checkpointPath(e.document.uri.fsPath);
+      // A document reloaded from disk (another writer saved the file) changes without unsaved changes: nobody typed.
+      if (!e.document.isDirty) return;
       if (isUserTyping(e.document)) recorder.noteWriter(abs, { kind: 'user' }, 'typed');
-      else if (e.document.isDirty) recorder.noteWriter(abs, { kind: 'agent_tool' }, 'edited');
+      else recorder.noteWriter(abs, { kind: 'agent_tool' }, 'edited');
     }),
   ];
   // The first checkpoint, in the background: a turn's base.

@@ -30,9 +30,10 @@ describe('TurnWindow: when other writers\' changes belong to an agent turn', () 
     assert.match(id ?? '', /observed/);
     assert.equal(w.call(id, undefined, 5000), undefined);
     assert.equal(w.current(5000 + tail)?.id, id, 'the call extended it');
-    assert.equal(w.adoptableId(5000), id);
     w.call(undefined, undefined, 6000);
     assert.equal(w.current(6000)?.id, id);
+    assert.equal(w.adoptableId(6000), undefined, 'adopted: the next chat\'s first call does not join it');
+    assert.equal(w.call('another-chat', undefined, 7000)?.id, id, 'another chat ends it');
   });
 
   it('a turn without an id takes the first id a call brings', () => {
