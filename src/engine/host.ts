@@ -35,7 +35,7 @@ export interface Host {
   /** A cheap token that changes whenever the file may have changed ("" when it cannot be resolved). */
   peekVersion(path: string): Promise<string>;
   /** The turn a call belongs to (its chat request, or its MCP session's quiet-gap turn). */
-  turnIdFor(invocationToken: unknown): string | undefined;
+  turnIdFor(invocationToken: unknown, preferId?: string): string | undefined;
   /**
    * A protected file's change needs the user's yes: VS Code asks (the chat's confirmation of
    * this exact change for this call's `holder`, else a modal); the disk host cannot ask and
@@ -66,6 +66,8 @@ export interface RecordedChanges {
 
 /** Records the changes writers other than our tools' edits make (see WriterRecorder). */
 export interface WritersHost {
+  /** The id of a turn an agent's own edit started, which the first tool call of ours in it takes (not our commands). */
+  adoptableTurnId(): string | undefined;
   /** A call of our tools (the turn goes on, or a new one starts). */
   noteCall(turnId: string | undefined, client: string | undefined): void;
   /** Records the current turn's changes now: before anything reads the turn from the journal. */

@@ -69,7 +69,8 @@ export class ToolRunner<I = unknown> {
       if (!gate.proceed) return failureResult(gate.failure, path ? { path } : {});
       if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'The call was cancelled before it started; nothing was changed.' };
       // Every tool call is the agent's activity: the turn other writers are recorded into goes on (or starts).
-      host.writers?.noteCall(host.turnIdFor(invocationToken), client);
+      // A turn an agent's own edit began (Copilot's tool first) is the one this call goes on with.
+      host.writers?.noteCall(host.turnIdFor(invocationToken, host.writers.adoptableTurnId()), client);
       // The history a listing or a rollback reads includes the current turn's other writers.
       if (READS_HISTORY.has(def.name)) await host.writers?.settle();
       const result = await def.invoke(input, { host, token, invocationToken, client, consentHolder });

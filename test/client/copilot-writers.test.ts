@@ -109,7 +109,8 @@ async function rollBackAndRedo(services: any, c: Case): Promise<void> {
   assert.deepEqual(disk(c), { edited: BEFORE, created: null }, 'the edited file comes back byte for byte (BOM, CRLF) and the created one is gone');
 
   const again: any = await vscode.commands.executeCommand('agentSafeEdit.redoTurn', { confirm: false, uiToken });
-  assert.equal(again.ok, true, JSON.stringify(again));
+  const newest = () => JSON.stringify(services.store.listAll().slice(0, 6).map((e: any) => ({ path: e.path, tool: e.tool, kind: e.kind, writer: e.writer, turn_id: e.turn_id, time: e.time })));
+  assert.equal(again.ok, true, `${JSON.stringify(again)}; the newest journal entries: ${newest()}; on disk: ${JSON.stringify(disk(c))}`);
   assert.deepEqual([...again.restored].sort(), [c.created.rel, c.edited.rel].sort(), JSON.stringify(again));
   assert.deepEqual(disk(c), { edited: AFTER, created: CREATED }, 'Redo puts Copilot\'s bytes back');
 }

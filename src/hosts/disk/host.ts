@@ -95,7 +95,7 @@ export function createDiskHost(o: DiskHostOptions): DiskHost {
         return '';
       }
     },
-    turnIdFor: () => turnIds.idFor(session, Date.now(), settings.turnsQuietGapMs),
+    turnIdFor: (_token, preferId) => turnIds.idFor(session, Date.now(), settings.turnsQuietGapMs, preferId),
     ...(o.checkpoints ? { checkpoints: o.checkpoints } : {}),
     ...(writers ? { writers } : {}),
     async consentForSensitive(target, _old, _new, tool) {

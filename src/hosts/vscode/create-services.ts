@@ -89,8 +89,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     store,
     diagnosticsActivity,
     lateDiagnostics,
-    // A turn an agent's own edit started is the one a call goes on with.
-    turnIdFor: (token) => turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs, writers.adoptableTurnId()),
+    turnIdFor: (token, preferId) => turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs, preferId),
     consentForSensitive: (target, oldText, newText, tool, holder) =>
       consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed, { tickets: consentTickets, holder }),
     consentTickets,
