@@ -364,13 +364,14 @@ export async function journalObservedChanges(host: Host, changes: ObservedChange
   return { ok: true, entryIds: ids, ...(groupId ? { groupId } : {}) };
 }
 
-function observedBefore(c: ObservedChange): { beforeText: string; beforeBytes?: Buffer; beforeBom?: boolean } {
+function observedBefore(c: ObservedChange): { beforeText: string; beforeBytes?: Buffer } {
   if (c.before === undefined) return { beforeText: '' };
   const decoded = decodeTextFile(c.before, c.path);
   if (!decoded.ok) return { beforeText: '', beforeBytes: c.before };
   // A BOM is not part of the text, and a text put back into a file another writer saved without
   // one would stay without: such a before is kept as its bytes, which a rollback writes back as they are.
-  if (decoded.bom) return { beforeText: decoded.text, beforeBytes: c.before, beforeBom: true };
+  // (The bytes carry the BOM: no before_bom, which would have a text restore add a second one.)
+  if (decoded.bom) return { beforeText: decoded.text, beforeBytes: c.before };
   return { beforeText: decoded.text };
 }
 
