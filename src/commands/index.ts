@@ -31,6 +31,9 @@ const COMMANDS: Record<string, Handler> = {
   'agentSafeEdit.history.revealFile': revealFileCommand,
 };
 
+/** Commands that read the turns from the journal. */
+const SETTLES_WRITERS = new Set(['agentSafeEdit.rollbackTurn']);
+
 /**
  * Registers the command-palette and history-tree commands and the read-only backup document
  * provider. Each command takes one optional argument (see src/commands/args.ts) and returns
@@ -42,6 +45,8 @@ export function registerCommands(context: vscode.ExtensionContext, services: Ser
   for (const [id, handler] of Object.entries(COMMANDS)) {
     context.subscriptions.push(vscode.commands.registerCommand(id, async (arg: unknown) => {
       try {
+        // What other writers changed in the current turn is recorded before the turn is read.
+        if (SETTLES_WRITERS.has(id)) await services.writers?.settle();
         return await handler(services, arg);
       } catch (e) {
         const message = `Agent Safe Edit: ${id} failed: ${e instanceof Error ? e.message : String(e)}`;

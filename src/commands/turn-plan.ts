@@ -1,7 +1,7 @@
 import { changeKindOf, JournalEntry } from '../history/types';
 import { groupIntoTurns, Turn, turnRestorePoints } from '../history/turns';
 import { writerLabel } from '../history/writerLabel';
-import { ago } from '../engine/restore/restorable';
+import { ago, isUsersOwn } from '../engine/restore/restorable';
 
 /**
  * What a turn rollback does to one file: put back its content from before the turn, delete it
@@ -19,6 +19,8 @@ export interface TurnRestoreStep {
   action: TurnFileAction;
   /** Who changed the file in the turn (writerLabel), each once, in order. */
   writers: string[];
+  /** The user changed the file during the turn (typing, a save): it is rolled back only if the user picks it. */
+  usersOwn: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export function planTurnRollback(turn: Turn): TurnRestoreStep[] {
     if (!entry) continue;
     const ofPath = (byPath.get(point.path) ?? [entry]).filter((e) => e.time >= entry.time);
     const last = ofPath[ofPath.length - 1] ?? entry;
-    steps.push({ path: point.path, entry, last, action: actionOf(entry, last), writers: [...new Set(ofPath.map(writerLabel))] });
+    steps.push({ path: point.path, entry, last, action: actionOf(entry, last), writers: [...new Set(ofPath.map(writerLabel))], usersOwn: ofPath.some(isUsersOwn) });
   }
   return steps;
 }
@@ -71,12 +73,13 @@ function changedFile(e: JournalEntry): boolean {
 
 /**
  * The steps a selection names, in the plan's order. `paths` are journal paths as the preview
- * lists them; undefined selects every file. A path the turn did not change is returned in
+ * lists them; undefined selects every file but those the user changed during the turn (the
+ * user's own work is rolled back only when picked). A path the turn did not change is returned in
  * `unknown` (the caller refuses the whole selection then: a typo must not roll back less than
  * the user meant without saying so).
  */
 export function selectSteps(steps: readonly TurnRestoreStep[], paths: readonly string[] | undefined): { selected: TurnRestoreStep[]; unknown: string[] } {
-  if (paths === undefined) return { selected: [...steps], unknown: [] };
+  if (paths === undefined) return { selected: steps.filter((s) => !s.usersOwn), unknown: [] };
   const wanted = new Set(paths);
   const known = new Set(steps.map((s) => s.path));
   return { selected: steps.filter((s) => wanted.has(s.path)), unknown: [...wanted].filter((p) => !known.has(p)) };

@@ -32,12 +32,13 @@ export async function previewTurnFiles(services: Services, files: readonly Previ
   const items: Item[] = files.map((file) => ({
     label: `$(file) ${file.step.path}`,
     description: `${file.step.writers.join(', ')} · ${actionText(file.step.action, mode)}`,
-    ...(file.hold ? { detail: holdText(file.hold) } : {}),
+    ...(file.hold ? { detail: holdText(file.hold) } : file.step.usersOwn ? { detail: 'you changed this file during the turn: not picked unless you pick it' } : {}),
     buttons: [DIFF_BUTTON],
     file,
   }));
   pick.items = items;
-  pick.selectedItems = items.filter((i) => !i.file.hold && (!preselect || preselect.includes(i.file.step.path)));
+  // The user's own changes are listed, never picked for them: they pick those themselves.
+  pick.selectedItems = items.filter((i) => !i.file.hold && (preselect ? preselect.includes(i.file.step.path) : !i.file.step.usersOwn));
   const diff = (item: Item, preview: boolean) => {
     const { step } = item.file;
     // A diff that fails to open must not break the preview.

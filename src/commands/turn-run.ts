@@ -32,6 +32,8 @@ export async function runTurnRollback(services: Services, turn: Turn, steps: rea
     const stored = await services.store.readSnapshot(step.entry.before_sha256);
     if (!stored.ok) return announceTurn({ ok: false, message: `Agent Safe Edit: the backup of ${step.path} cannot be read (${stored.failure.message}). Nothing was changed.` });
   }
+  // What the turn changed that the history could not record (before the first checkpoint, left out by the caps, unreadable).
+  const notCovered = mode === 'rollback' ? services.writers?.notRecorded(turn.turnId) ?? [] : [];
   const { selected: named, unknown } = selectSteps(steps, args.paths);
   if (unknown.length > 0) {
     return announceTurn({ ok: false, message: `Agent Safe Edit: the turn did not change ${unknown.join(', ')}; its files are ${steps.map((s) => s.path).join(', ')}. Nothing was changed.`, unknown, files: steps.map((s) => s.path) });
@@ -47,7 +49,8 @@ export async function runTurnRollback(services: Services, turn: Turn, steps: rea
     if (!picked) return cancelled();
     chosen = picked;
     const action = mode === 'rollback' ? 'Roll Back Turn' : 'Redo Turn';
-    const list = chosen.map((s) => `${s.path} — ${s.writers.join(', ')}: ${actionText(s.action, mode)}`).join('\n');
+    const uncovered = notCovered.length ? `\n\nNot in the history, so not rolled back:\n${notCovered.slice(0, 10).map((f) => `${f.path} — ${f.reason}`).join('\n')}` : '';
+    const list = chosen.map((s) => `${s.path} — ${s.writers.join(', ')}: ${actionText(s.action, mode)}`).join('\n') + uncovered;
     const yes = await confirmModal(services, args.confirm, `${mode === 'rollback' ? 'Roll back' : 'Redo'} ${chosen.length} file${chosen.length === 1 ? '' : 's'} of the agent turn?`, `${list}\n\nEvery current text is backed up first, so this can itself be rolled back.`, action);
     if (!yes) return cancelled();
   }
@@ -77,6 +80,7 @@ export async function runTurnRollback(services: Services, turn: Turn, steps: rea
   const parts = [`Agent Safe Edit: ${mode === 'rollback' ? 'rolled back' : 'redid'} the turn for ${done.length} of ${chosen.length} selected file${chosen.length === 1 ? '' : 's'}${done.length ? ` (${done.map((f) => `${f.path}: ${actionText(f.action, mode)}`).join('; ')})` : ''}.`];
   if (skipped.length) parts.push(`Not changed: ${skipped.map((f) => `${f.path} (${f.message})`).join('; ')}.`);
   if (failed.length) parts.push(`Failed: ${failed.map((f) => `${f.path}: ${f.message}`).join(' ')}`);
+  if (notCovered.length) parts.push(`Not in the history, so not rolled back: ${notCovered.slice(0, 10).map((f) => `${f.path} (${f.reason})`).join('; ')}${notCovered.length > 10 ? ` and ${notCovered.length - 10} more` : ''}.`);
   return announceTurn({
     ok: failed.length === 0 && done.length > 0,
     message: parts.join(' '),
@@ -84,6 +88,7 @@ export async function runTurnRollback(services: Services, turn: Turn, steps: rea
     skipped: skipped.map((f) => ({ path: f.path, reason: f.reason, message: f.message })),
     failed: failed.map((f) => ({ path: f.path, message: f.message })),
     files,
+    ...(notCovered.length ? { not_covered: notCovered } : {}),
     turn_id: turn.id,
   });
 }

@@ -1,6 +1,6 @@
 import { changeKindOf } from '../history/types';
 import type { JournalEntry } from '../history/types';
-import { restorableEntries } from '../engine/restore/restorable';
+import { isUsersOwn, restorableEntries } from '../engine/restore/restorable';
 import { USER_COMMAND_TOOLS } from './command-tools';
 
 /** True when the entry created its file (restoring "before" it removes the file). */
@@ -26,7 +26,7 @@ export async function chooseUndoTarget(
   limit = 200,
 ): Promise<JournalEntry | undefined> {
   const candidates = restorableEntries([...entries])
-    .filter((e) => !USER_COMMAND_TOOLS.has(e.tool))
+    .filter((e) => !USER_COMMAND_TOOLS.has(e.tool) && !isUsersOwn(e))
     .sort((a, b) => b.time - a.time || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0))
     .slice(0, limit);
   const shaCache = new Map<string, string | undefined>();

@@ -6,6 +6,8 @@ import type { Failure, Result } from '../core/types';
 import type { BackupStore } from '../history/backupStore';
 import type { ResolvedPath, WorkspaceRoot } from '../files/confine';
 import type { KeyedLock } from '../files/file-lock';
+import type { CheckpointDiff } from '../history/checkpoints/diffCheckpoints';
+import type { ChangeKind, Writer } from '../history/types';
 
 /**
  * The one interface between the tool engine and where files live. The engine (every tool, the
@@ -33,7 +35,7 @@ export interface Host {
   /** A cheap token that changes whenever the file may have changed ("" when it cannot be resolved). */
   peekVersion(path: string): Promise<string>;
   /** The turn a call belongs to (its chat request, or its MCP session's quiet-gap turn). */
-  turnIdFor(invocationToken: unknown): string | undefined;
+  turnIdFor(invocationToken: unknown, preferId?: string): string | undefined;
   /**
    * A protected file's change needs the user's yes: VS Code asks (the chat's confirmation of
    * this exact change for this call's `holder`, else a modal); the disk host cannot ask and
@@ -47,6 +49,56 @@ export interface Host {
   readonly exec: ExecHost;
   /** After-write observers (VS Code's diagnostics); absent where there are none. */
   readonly diagnostics?: DiagnosticsHost;
+  /** Workspace checkpoints, which let the changes of other writers be recorded; absent where none are taken. */
+  readonly checkpoints?: CheckpointHost;
+  /** The recording of other writers' changes (engine/writers/writer-recorder.ts); absent where there is none. */
+  readonly writers?: WritersHost;
+}
+
+/** What one recording of other writers' changes wrote to the journal. */
+export interface RecordedChanges {
+  files: Array<{ path: string; kind: ChangeKind; writer: Writer['kind'] }>;
+  /** The group the files form, when there are several of one writer. */
+  groupId?: string;
+  /** Paths seen changed but not recorded, and why. */
+  skipped: Array<{ path: string; reason: string }>;
+}
+
+/** Records the changes writers other than our tools' edits make (see WriterRecorder). */
+export interface WritersHost {
+  /** The id of a turn an agent's own edit started, which the first tool call of ours in it takes (not our commands). */
+  adoptableTurnId(): string | undefined;
+  /** A call of our tools (the turn goes on, or a new one starts). */
+  noteCall(turnId: string | undefined, client: string | undefined): void;
+  /** Records the current turn's changes now: before anything reads the turn from the journal. */
+  settle(): Promise<RecordedChanges>;
+  /** Files a turn changed that could not be recorded, and why (newest recordings; bounded). */
+  notRecorded(turnId: string | undefined): Array<{ path: string; reason: string }>;
+  /** Runs execute_program's program between two checkpoints and records what it changed as one change. */
+  aroundProgram<T>(argv: string[], turnId: string | undefined, client: string | undefined, run: () => Promise<T>): Promise<{ result: T; recorded: RecordedChanges }>;
+}
+
+/** One workspace folder's checkpoint. */
+export interface FolderCheckpoint {
+  /** The folder's real path. */
+  root: string;
+  id: string;
+  /** Epoch milliseconds when the take started: files written later may be missing from it. */
+  started: number;
+  /** When the take returned (set by the recorder): a write between the two may be caught half done. */
+  ended?: number;
+}
+
+/** Workspace checkpoints as the engine uses them (the host applies its excludes and caps). */
+export interface CheckpointHost {
+  /**
+   * A checkpoint of every workspace folder, taken now and awaited (incremental: unchanged files
+   * are not read); a folder whose take failed is missing. `changedPaths` (absolute): only these
+   * may have changed since each folder's newest checkpoint (a watcher's events), so only they are
+   * examined; undefined walks the folders whole.
+   */
+  takeAll(changedPaths?: string[]): Promise<FolderCheckpoint[]>;
+  diff(a: string, b: string): Promise<Result<{ diff: CheckpointDiff }>>;
 }
 
 /** A modal question: the buttons in order, and which one means "yes" (for the test stub). */

@@ -19,6 +19,9 @@ export interface ToolDefinition<I> {
   multiFileRequest?(input: I): MultiFileRequest | undefined;
 }
 
+/** Tools that read the journal: other writers' changes of the current turn are recorded first. */
+const READS_HISTORY = new Set(['list_backups', 'rollback_file']);
+
 /**
  * Runs one tool for any client (vscode.lm, the MCP servers) on any host, so that no input can
  * raise an exception into the host process: the input is checked against the tool's declared
@@ -65,6 +68,11 @@ export class ToolRunner<I = unknown> {
       const gate = host.guard.before(call);
       if (!gate.proceed) return failureResult(gate.failure, path ? { path } : {});
       if (token.isCancellationRequested) return { success: false, error_type: 'CANCELLED', message: 'The call was cancelled before it started; nothing was changed.' };
+      // Every tool call is the agent's activity: the turn other writers are recorded into goes on (or starts).
+      // A turn an agent's own edit began (Copilot's tool first) is the one this call goes on with.
+      host.writers?.noteCall(host.turnIdFor(invocationToken, host.writers.adoptableTurnId()), client);
+      // The history a listing or a rollback reads includes the current turn's other writers.
+      if (READS_HISTORY.has(def.name)) await host.writers?.settle();
       const result = await def.invoke(input, { host, token, invocationToken, client, consentHolder });
       const replaced = await this.judge(call, result);
       if (replaced) return failureResult(replaced, { path: result.path ?? path });

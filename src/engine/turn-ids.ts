@@ -19,13 +19,14 @@ export class TurnIds {
   private next = 1;
   private readonly prefix = Date.now().toString(36);
 
-  idFor(token: unknown, now = Date.now(), quietGapMs = 2 * 60_000): string | undefined {
+  /** `preferId`: the id a new turn takes instead of a fresh one (a turn already begun without a call of ours). */
+  idFor(token: unknown, now = Date.now(), quietGapMs = 2 * 60_000, preferId?: string): string | undefined {
     if (token === null || (typeof token !== 'object' && typeof token !== 'function')) return undefined;
     const session = sessionKeyOf(token);
     if (session === undefined) {
       let id = this.byObject.get(token as object);
       if (!id) {
-        id = this.newId();
+        id = preferId ?? this.newId();
         this.byObject.set(token as object, id);
       }
       return id;
@@ -35,7 +36,7 @@ export class TurnIds {
       known.last = now;
       return known.id;
     }
-    const id = this.newId();
+    const id = preferId ?? this.newId();
     // Delete first so the map's order is by last use; the oldest sessions are dropped past 1,000.
     this.bySession.delete(session);
     this.bySession.set(session, { id, last: now });

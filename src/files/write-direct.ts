@@ -60,7 +60,8 @@ export async function createTextFile(realPath: string, text: string, createDirs:
 /** A new text file's bytes: the text's UTF-8, after a BOM when it is to have one. */
 export function textBytes(text: string, bom: boolean): Buffer {
   const body = Buffer.from(text, 'utf8');
-  return bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+  // A text that starts with the BOM's character carries its own (a raw backup read as text): never two.
+  return bom && !text.startsWith('\uFEFF') ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
 }
 
 /**

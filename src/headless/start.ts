@@ -4,6 +4,7 @@ import { effectiveSettings, toSafeEditSettings } from '../core/settings';
 import { fail, Result } from '../core/types';
 import { BackupStore } from '../history/backupStore';
 import { createDiskHost, DiskHost } from '../hosts/disk/host';
+import { diskCheckpointHost } from '../hosts/disk/disk-checkpoints';
 import { recoverInterruptedGroups } from '../engine/restore/recover-groups';
 import type { HeadlessOptions } from './options';
 import { defaultStoreDir } from './store-location';
@@ -35,12 +36,13 @@ export async function openHeadless(options: HeadlessOptions, log: (line: string)
   const { recovery } = opened;
   if (recovery.interrupted.length) log(`Recovered ${recovery.interrupted.length} interrupted edit(s) from the journal: ${recovery.interrupted.join(', ')}`);
   // One stdio process is one MCP session: its calls group into turns by the quiet gap.
+  const checkpoints = diskCheckpointHost(store, realRoot, storeDir, log);
   const host = createDiskHost({
     root: options.root, realRoot, storeDir, store, settings,
     allowProtected: options.allowProtected, allowExec: options.allowExec,
-    sessionResource: `mcp-stdio:${process.pid}:${Date.now()}`, log,
+    sessionResource: `mcp-stdio:${process.pid}:${Date.now()}`, log, checkpoints,
   });
   // A multi-file change a crash cut short goes back to all-before, as in the extension.
   await recoverInterruptedGroups(host, recovery.interruptedGroups);
-  return { ok: true, host, close: () => store.close() };
+  return { ok: true, host, close: async () => { await checkpoints.close(); await store.close(); } };
 }

@@ -51,6 +51,11 @@ export interface BeginInput {
   renameVia?: string;
   /** Who wrote a change recorded after the fact (JournalEntry.writer). */
   writer?: Writer;
+  /**
+   * When a change recorded after the fact was made (epoch ms; default now): a recording comes
+   * later than the write it records, and the history orders entries by this time.
+   */
+  time?: number;
 }
 
 export interface FinishInput {
@@ -363,16 +368,16 @@ export class BackupStore {
     return this.evictionLog.map((r) => ({ ...r }));
   }
 
-  /** Entries of one file, newest first (copies). Empty before `open` completes. */
+  /** Entries of one file, newest first by time, then by journal order (copies). Empty before `open` completes. */
   list(filePath: string): JournalEntry[] {
     const out: JournalEntry[] = [];
     for (const entry of this.entries.values()) if (entry.path === filePath) out.push({ ...entry });
-    return out.reverse();
+    return newestFirst(out);
   }
 
-  /** Every entry, newest first (copies); the input of `groupIntoTurns`. */
+  /** Every entry, newest first by time, then by journal order (copies); the input of `groupIntoTurns`. */
   listAll(): JournalEntry[] {
-    return [...this.entries.values()].map((e) => ({ ...e })).reverse();
+    return newestFirst([...this.entries.values()].map((e) => ({ ...e })));
   }
 
   /** Files that have entries, the one with the newest entry first. */
@@ -690,7 +695,7 @@ export class BackupStore {
   private pendingEntry(input: BeginInput, beforeSha: string): JournalEntry {
     const raw = input.beforeBytes;
     return {
-      id: this.newId(), time: Date.now(), tool: input.tool, path: input.path,
+      id: this.newId(), time: input.time ?? Date.now(), tool: input.tool, path: input.path,
       before_sha256: beforeSha, after_sha256: null,
       bytes: raw ? raw.length : Buffer.byteLength(input.beforeText, 'utf8'), after_bytes: null,
       lines_added: 0, lines_removed: 0, outcome: 'pending', has_snapshot: true,
@@ -741,4 +746,13 @@ async function guard<T>(operation: string, task: () => Promise<Result<T>>): Prom
   } catch (error) {
     return fail('INTERNAL_ERROR', `Backup store ${operation} failed: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Entries in journal order, turned newest first. A change recorded after the fact carries the
+ * time it was made, earlier than entries journaled before it: the stable sort by time puts it
+ * in its place (nearly free when nothing is out of order).
+ */
+function newestFirst(inJournalOrder: JournalEntry[]): JournalEntry[] {
+  return inJournalOrder.reverse().sort((a, b) => b.time - a.time);
 }

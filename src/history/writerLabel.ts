@@ -33,6 +33,8 @@ function describeWriter(writer: Writer): string {
       return writer.name ? agentToolName(writer.name) : "an agent's own tool";
     case 'outside':
       return writer.name ? `outside the tools (${writer.name})` : 'outside the tools';
+    case 'user':
+      return 'you (your own change)';
     default:
       // A journal written by a newer version may name a kind this one does not know.
       return writer.name ?? 'another writer';

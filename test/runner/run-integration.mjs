@@ -95,7 +95,11 @@ async function runInCodeServer(dirs, reportFile, timeoutMs, artifactsDir) {
         ...(process.env.ASE_TEST_GREP ? { ASE_TEST_GREP: process.env.ASE_TEST_GREP } : {}),
         ...(realClient?.env ?? {}),
       },
-      userSettings: realClient?.userSettings,
+      // The suites write their fixtures with Node between tool calls: with other writers recorded,
+      // each fixture would become a change of the running turn ("outside the tools"), as it should
+      // for a real user's terminal. The writers suite turns the recording on for itself; the real
+      // client runs with the shipped default (on).
+      userSettings: realClient?.userSettings ?? { 'safeEdit.writers.recordTurns': false },
       // ASE_WORKSPACE_TRUST=untrusted runs a suite in a window whose folder is not trusted.
       workspaceTrust: process.env.ASE_WORKSPACE_TRUST === 'untrusted' ? 'untrusted' : 'trusted',
       logDir: artifactsDir,

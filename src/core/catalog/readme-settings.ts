@@ -27,6 +27,7 @@ export const README_SETTINGS_ROWS: readonly SettingsRow[] = Object.freeze([
       "backup retention: restorable versions and failed attempts are counted apart; the oldest version and each turn's before-state are kept whatever the count; only the size budget evicts them (oldest turn first)",
   },
   { keys: ['turns.quietGapMinutes'], meaning: 'gap that separates agent turns when the chat request is unknown' },
+  { keys: ['writers.recordTurns', 'writers.turnTailSeconds'], meaning: "record other writers' changes during an agent turn (Copilot's own tools, the terminal, other programs), and how long after the agent's last activity they still count as the turn's" },
   { keys: ['validation.mode'], meaning: '`block`, `warn` or `off` for syntax errors an edit introduces' },
   { keys: ['validators'], meaning: 'external validators per language id, argv with `${file}`, e.g. `{"c": ["gcc", "-fsyntax-only", "-x", "c", "${file}"]}`' },
   { keys: ['validatorTimeoutMs'], meaning: 'external validator timeout (a timed-out validator does not block)' },

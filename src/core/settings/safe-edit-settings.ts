@@ -16,6 +16,10 @@ export interface SafeEditSettings {
   backupsMaxEntriesPerFile: number;
   backupsMaxTotalBytes: number;
   turnsQuietGapMs: number;
+  /** Record what other writers change during an agent turn (Copilot's own tools, the terminal, other programs). */
+  writersRecordTurns: boolean;
+  /** How long after the agent's last activity other writers' changes still count as the turn's. */
+  writersTurnTailMs: number;
   validationMode: 'block' | 'warn' | 'off';
   validators: Record<string, string[]>;
   validatorTimeoutMs: number;
@@ -55,6 +59,8 @@ export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings
     backupsMaxEntriesPerFile: n('backups.maxEntriesPerFile'),
     backupsMaxTotalBytes: n('backups.maxTotalMB') * 1024 * 1024,
     turnsQuietGapMs: n('turns.quietGapMinutes') * 60_000,
+    writersRecordTurns: v['writers.recordTurns'] !== false,
+    writersTurnTailMs: n('writers.turnTailSeconds') * 1000,
     validationMode: v['validation.mode'] as SafeEditSettings['validationMode'],
     validators: v.validators as Record<string, string[]>,
     validatorTimeoutMs: n('validatorTimeoutMs'),

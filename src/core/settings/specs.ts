@@ -37,6 +37,9 @@ export const SETTING_SPECS: Readonly<Record<string, SettingSpec>> = Object.freez
   'backups.maxEntriesPerFile': int(50, 10, 10_000, 'higher'),
   'backups.maxTotalMB': int(200, 50, 100_000, 'higher'),
   'turns.quietGapMinutes': { ...int(2, 0.1, 120, 'neutral'), fractional: true } as SettingSpec,
+  // Recording other writers is the net: a repository may turn it on, never off against the user.
+  'writers.recordTurns': { kind: 'boolean', default: true, safer: true },
+  'writers.turnTailSeconds': int(60, 5, 3600, 'neutral'),
   'validation.mode': { kind: 'enum', default: 'block', values: ['block', 'warn', 'off'] },
   validators: { kind: 'validators', maxEntries: 200 },
   // A validator that times out does not block the edit, so a shorter timeout loosens.

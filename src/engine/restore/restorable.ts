@@ -62,12 +62,28 @@ export function chooseRestorable(path: string, entries: JournalEntry[], pick: { 
   const available = () => ({ available: restorable.slice(0, 10).map((e, i) => describeEntry(e, i)) });
   if (pick.backup_id !== undefined) {
     const entry = restorable.find((e) => e.id === pick.backup_id);
+    if (entry && isUsersOwn(entry)) return usersOwnRefusal(path, entry);
     return entry ? { ok: true, entry } : fail('REVISION_OUT_OF_RANGE', `No restorable backup ${pick.backup_id} of ${path}. Call list_backups for the ids.`, available());
   }
-  const revision = pick.revision ?? 0;
+  if (pick.revision === undefined) {
+    // "Before the newest agent change": the user's own changes are not the agent's to undo.
+    const entry = restorable.find((e) => !isUsersOwn(e));
+    return entry ? { ok: true, entry } : usersOwnRefusal(path, restorable[0]);
+  }
+  const revision = pick.revision;
   const entry = restorable[revision];
-  if (entry) return { ok: true, entry };
+  if (entry) return isUsersOwn(entry) ? usersOwnRefusal(path, entry) : { ok: true, entry };
   return fail('REVISION_OUT_OF_RANGE', `${path} has ${restorable.length} restorable revision${restorable.length === 1 ? '' : 's'} (0..${restorable.length - 1}); revision ${revision} does not exist.`, available());
+}
+
+/** A change the user made (typing, saving) during an agent turn, recorded so the history is whole. */
+export function isUsersOwn(e: JournalEntry): boolean {
+  return e.writer?.kind === 'user';
+}
+
+/** rollback_file never undoes the user's own change: only the user can, from the history's UI. */
+function usersOwnRefusal(path: string, entry: JournalEntry): Result<{ entry: JournalEntry }> {
+  return fail('PERMISSION_DENIED', `Backup ${entry.id} of ${path} is from before the user's own change (their typing or save during the agent's turn): rollback_file does not undo the user's work. Nothing was changed. Ask the user; they can roll it back from the Edit History if they want to.`, { reason: 'users_own_change' });
 }
 
 /**
@@ -77,7 +93,9 @@ export function chooseRestorable(path: string, entries: JournalEntry[], pick: { 
  */
 export function rollbackHashCheck(store: Pick<BackupStore, 'list'>, path: string, current: HashedContent | undefined, force: boolean): Result<{}> {
   if (force) return { ok: true };
-  const newest = store.list(path).find((e) => isRestorable(e) || e.outcome === 'rolled_back');
+  // The user's own recorded change is not "the newest agent change": a file that holds what the
+  // user left has changed since the agent's, and the user's work is what the check protects.
+  const newest = store.list(path).find((e) => (isRestorable(e) || e.outcome === 'rolled_back') && !isUsersOwn(e));
   if (!newest || newest.outcome === 'interrupted' || newest.after_sha256 === null) return { ok: true };
   const expectMissing = changeKindOf(newest) === 'delete';
   const matches = expectMissing ? current === undefined : current !== undefined && holdsAfterState(current, newest);

@@ -4,6 +4,10 @@ import { checkArguments } from '../../exec/check-arguments';
 import { fail } from '../../core/types';
 import { failureResult } from '../results/tool-result';
 import type { ToolDefinition } from '../runner';
+import type { RecordedChanges } from '../host';
+
+/** The most changed files a result names (the rest are counted). */
+const MAX_LISTED_FILES = 50;
 
 export interface ExecuteProgramInput {
   program: string;
@@ -52,12 +56,32 @@ export const executeProgramTool: ToolDefinition<ExecuteProgramInput> = {
     const abort = new AbortController();
     const sub = ctx.token.onCancellationRequested(() => abort.abort());
     try {
-      const run = await runProgram({ program: program.path, args: input.args, cwd: cwd.path, timeoutMs: timeout, stdin: input.stdin, maxOutputBytes: settings.executeMaxOutputBytes, signal: abort.signal, env: programEnvironment() });
+      const start = () => runProgram({ program: program.path, args: input.args, cwd: cwd.path, timeoutMs: timeout, stdin: input.stdin, maxOutputBytes: settings.executeMaxOutputBytes, signal: abort.signal, env: programEnvironment() });
+      // Where the host records other writers, the files the program changes become one change in the history.
+      const recorder = host.writers;
+      const around = recorder
+        ? await recorder.aroundProgram([input.program, ...input.args], host.turnIdFor(ctx.invocationToken), ctx.client, start)
+        : { result: await start(), recorded: undefined };
+      const run = around.result;
       if (!run.ok) return failureResult(run.failure);
       const { ok: _ok, ...outcome } = run;
-      return runAnswer(input.program, program.path, timeout, outcome);
+      return { ...runAnswer(input.program, program.path, timeout, outcome), ...(around.recorded ? filesChangedFields(around.recorded) : {}) };
     } finally {
       sub.dispose();
     }
   },
 };
+
+/**
+ * The files the run created, changed or deleted, as the result lists them: one change in the
+ * history (rollback_file of any of them, with `group`, undoes them all).
+ */
+function filesChangedFields(recorded: RecordedChanges): Record<string, unknown> {
+  const files = recorded.files.map((f) => ({ path: f.path, change: f.kind === 'create' ? 'created' : f.kind === 'delete' ? 'deleted' : 'modified' }));
+  return {
+    files_changed: files.slice(0, MAX_LISTED_FILES),
+    ...(files.length > MAX_LISTED_FILES ? { files_changed_total: files.length } : {}),
+    ...(recorded.groupId ? { backup_group_id: recorded.groupId } : {}),
+    ...(recorded.skipped.length > 0 ? { files_not_recorded: recorded.skipped.slice(0, MAX_LISTED_FILES) } : {}),
+  };
+}

@@ -36,7 +36,6 @@ export const rollbackFileTool: ToolDefinition<RollbackFileInput> = {
       return failureResult(fail('INVALID_INPUT', message, { reason: 'case_only_rename' }).failure, { path });
     }
     return restoreBefore(ctx, path, entry, { force: input.force === true });
-    return restoreBefore(ctx, path, entry, { force: input.force === true });
   },
 };
 

@@ -1,6 +1,7 @@
 import { sha256Bytes, sha256Text } from '../../core/hash';
 import { fail, Result } from '../../core/types';
-import type { ChangeKind } from '../../history/types';
+import type { ChangeKind, Writer } from '../../history/types';
+import { decodeTextFile } from '../../files/decode';
 import { CaseRename, undoCaseRename, writeCaseRename } from './case-rename';
 import { Applied, FileContent, FileLike, FileText, Host, isFileBytes, Target } from '../host';
 
@@ -306,4 +307,77 @@ function journaledLike(current: FileText | undefined): { beforeBom?: boolean; be
   if (!current) return {};
   const like = likeOf(current);
   return { ...(like.bom ? { beforeBom: true } : {}), ...(like.mode !== undefined ? { beforeMode: like.mode } : {}) };
+}
+
+/** A change another writer already made (seen by comparing checkpoints): the content on each side, undefined where there was no file. */
+export interface ObservedChange {
+  /** The path as the journal keys it (Target.displayPath). */
+  path: string;
+  kind: ChangeKind;
+  before?: Buffer;
+  /** The file's permission bits before (a rollback re-creates a deleted file with them). */
+  beforeMode?: number;
+  after?: Buffer;
+  /** When the change was made, as far as it is known (epoch ms; default: when it is journaled). */
+  time?: number;
+}
+
+export interface ObservedWriter {
+  /** Journaled as the entries' tool ("execute_program", "outside", …). */
+  tool: string;
+  writer: Writer;
+  turnId?: string;
+  client?: string;
+}
+
+/**
+ * Journals changes that are already on disk (execute_program's, another writer's): the before
+ * content snapshotted durably (text when it is UTF-8 text, else the bytes as they are), then
+ * each entry finished at once with the after content's hash as a tool's read of the file would
+ * compute it (so rollback_file's hash check recognises the file). Several changes are one group.
+ * No intended hash is journaled: a crash between the two steps leaves interrupted entries that
+ * crash recovery leaves alone (nothing of ours was being written).
+ */
+export async function journalObservedChanges(host: Host, changes: ObservedChange[], by: ObservedWriter): Promise<Result<{ groupId?: string; entryIds: string[] }>> {
+  if (changes.length === 0) return { ok: true, entryIds: [] };
+  const inputs = changes.map((c) => ({
+    tool: by.tool, path: c.path, turnId: by.turnId, client: by.client, kind: c.kind, writer: by.writer,
+    ...(c.time !== undefined ? { time: c.time } : {}),
+    ...observedBefore(c),
+    ...(c.beforeMode !== undefined ? { beforeMode: c.beforeMode } : {}),
+  }));
+  let ids: string[];
+  let groupId: string | undefined;
+  if (inputs.length === 1) {
+    const begun = await host.store.begin(inputs[0]);
+    if (!begun.ok) return begun;
+    ids = [begun.id];
+  } else {
+    const begun = await host.store.beginGroup(inputs);
+    if (!begun.ok) return begun;
+    ids = begun.entries.map((e) => e.id);
+    groupId = begun.group_id;
+  }
+  for (let i = 0; i < changes.length; i++) {
+    await host.store.finish(ids[i], { ...observedAfter(changes[i]), outcome: 'applied' });
+  }
+  return { ok: true, entryIds: ids, ...(groupId ? { groupId } : {}) };
+}
+
+function observedBefore(c: ObservedChange): { beforeText: string; beforeBytes?: Buffer } {
+  if (c.before === undefined) return { beforeText: '' };
+  const decoded = decodeTextFile(c.before, c.path);
+  if (!decoded.ok) return { beforeText: '', beforeBytes: c.before };
+  // A BOM is not part of the text, and a text put back into a file another writer saved without
+  // one would stay without: such a before is kept as its bytes, which a rollback writes back as they are.
+  // (The bytes carry the BOM: no before_bom, which would have a text restore add a second one.)
+  if (decoded.bom) return { beforeText: decoded.text, beforeBytes: c.before };
+  return { beforeText: decoded.text };
+}
+
+function observedAfter(c: ObservedChange): { afterText?: string; after_sha256?: string; after_disk_sha256?: string } {
+  if (c.after === undefined) return { afterText: '' };
+  const decoded = decodeTextFile(c.after, c.path);
+  if (!decoded.ok) return { after_sha256: sha256Bytes(c.after) };
+  return decoded.bom ? { afterText: decoded.text, after_disk_sha256: sha256Bytes(c.after) } : { afterText: decoded.text };
 }

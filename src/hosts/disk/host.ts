@@ -5,7 +5,8 @@ import { checkInputAgainstSchema, JsonSchema } from '../../core/input';
 import type { SafeEditSettings } from '../../core/settings';
 import { fail } from '../../core/types';
 import type { BackupStore } from '../../history/backupStore';
-import type { ExecHost, Host } from '../../engine/host';
+import type { CheckpointHost, ExecHost, Host } from '../../engine/host';
+import { WriterRecorder } from '../../engine/writers/writer-recorder';
 import { TurnIds } from '../../engine/turn-ids';
 import { KeyedLock } from '../../files/file-lock';
 import { mcpToolListings } from '../../engine/mcp-tools';
@@ -26,6 +27,8 @@ export interface DiskHostOptions {
   /** Calls of this one process group into turns by the quiet gap. */
   sessionResource: string;
   log(line: string): void;
+  /** Workspace checkpoints of the root: with them, execute_program's runs and other writers during a turn are recorded. */
+  checkpoints?: CheckpointHost;
 }
 
 /** The disk host also knows its root, for the server's messages. */
@@ -49,6 +52,10 @@ export function createDiskHost(o: DiskHostOptions): DiskHost {
   const turnIds = new TurnIds();
   const session = { sessionResource: o.sessionResource };
   const { settings } = o;
+  // No file watcher here: a checkpoint at each turn's start is its base, and each recording walks the root.
+  const writers = o.checkpoints
+    ? new WriterRecorder({ store: o.store, files, log: o.log, checkpoints: o.checkpoints }, { tailMs: () => settings.writersTurnTailMs, recordTurns: () => settings.writersRecordTurns, checkpointAtTurnStart: true })
+    : undefined;
   return {
     root: o.root,
     realRoot: o.realRoot,
@@ -88,7 +95,9 @@ export function createDiskHost(o: DiskHostOptions): DiskHost {
         return '';
       }
     },
-    turnIdFor: () => turnIds.idFor(session, Date.now(), settings.turnsQuietGapMs),
+    turnIdFor: (_token, preferId) => turnIds.idFor(session, Date.now(), settings.turnsQuietGapMs, preferId),
+    ...(o.checkpoints ? { checkpoints: o.checkpoints } : {}),
+    ...(writers ? { writers } : {}),
     async consentForSensitive(target, _old, _new, tool) {
       const refused = protectedFileRefusal({ root: o.root, realRoot: o.realRoot, allowProtected: o.allowProtected, protectedFiles: settings.protectedFiles }, target, tool);
       return refused ? { ok: false, failure: refused } : { ok: true };

@@ -25,6 +25,9 @@ import { vscodeFileHost } from './file-host';
 import { vscodeExecHost } from './exec-confirmation';
 import { vscodeDiagnosticsHost } from './post-edit-diagnostics';
 import { uriOf } from './resolve-target';
+import { vscodeCheckpointHost } from './workspace-checkpoints';
+import { WriterRecorder } from '../../engine/writers/writer-recorder';
+import { watchWriters } from './writer-watch';
 
 /** Builds the per-window services from the extension context and the current settings. */
 export async function createServices(context: vscode.ExtensionContext): Promise<Services> {
@@ -66,9 +69,16 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   // A question that cannot be shown is unanswered: every caller treats that as "no" (a
   // refusal such as PERMISSION_DENIED), never as an internal error.
   const ask = (prompt: Parameters<Services['ask']>[0]) => prompter.ask(prompt).catch(() => undefined);
+  const checkpoints = vscodeCheckpointHost(store, log);
+  context.subscriptions.push({ dispose: () => void checkpoints.close() });
+  const files = vscodeFileHost(storageDir);
+  const writers = new WriterRecorder({ store, files, log, checkpoints }, { tailMs: () => readSettings().writersTurnTailMs, recordTurns: () => readSettings().writersRecordTurns, watcher: true });
+  context.subscriptions.push(watchWriters(writers, { enabled: () => readSettings().writersRecordTurns, checkpointPath: checkpoints.checkpointPath }));
   const services: Services = {
     extensionUri: context.extensionUri,
-    files: vscodeFileHost(storageDir),
+    files,
+    checkpoints,
+    writers,
     exec: vscodeExecHost({ settings: readSettings, ask }),
     diagnostics: vscodeDiagnosticsHost({ settings: readSettings, log, diagnosticsActivity, lateDiagnostics }),
     storageDir,
@@ -79,7 +89,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     store,
     diagnosticsActivity,
     lateDiagnostics,
-    turnIdFor: (token) => turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs),
+    turnIdFor: (token, preferId) => turnIds.idFor(token, Date.now(), readSettings().turnsQuietGapMs, preferId),
     consentForSensitive: (target, oldText, newText, tool, holder) =>
       consentForSensitive(target, oldText, newText, tool, readSettings().protectedFiles, prompter, proposed, { tickets: consentTickets, holder }),
     consentTickets,

@@ -100,6 +100,17 @@ describe('commands/turn-plan: writers, actions and selection', () => {
     assert.deepEqual(selectSteps(steps, []).selected, [], 'an empty selection selects nothing, never everything');
   });
 
+  it("a file the user changed during the turn is planned, flagged as the user's, and left out of the default selection", () => {
+    const ours = entry({ path: 'ours', time: 0, turn_id: 't' });
+    const both = entry({ path: 'both', time: 1, turn_id: 't' });
+    const typed = entry({ path: 'both', time: 2, turn_id: 't', tool: 'user', writer: { kind: 'user' } });
+    const mine = entry({ path: 'mine', time: 3, turn_id: 't', tool: 'user', writer: { kind: 'user' } });
+    const steps = planTurnRollback(turnOf([ours, both, typed, mine]));
+    assert.deepEqual(steps.map((s) => [s.path, s.usersOwn]), [['ours', false], ['both', true], ['mine', true]]);
+    assert.deepEqual(selectSteps(steps, undefined).selected.map((s) => s.path), ['ours'], 'never rolled back unless picked');
+    assert.deepEqual(selectSteps(steps, ['mine', 'ours']).selected.map((s) => s.path), ['ours', 'mine'], 'picked: rolled back');
+  });
+
   it("a turn's description names the other writers, not only our tools", () => {
     const a = entry({ path: 'a', time: 0, turn_id: 't', tool: 'safe_patch' });
     const b = entry({ path: 'b', time: 1, turn_id: 't', tool: 'execute_program', writer: { kind: 'execute_program', argv: ['npx', 'prettier', '-w', 'b'] } });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { writeBytesChecked, writeClosedFileChecked } from '../../../src/files/write-direct';
+import { textBytes, writeBytesChecked, writeClosedFileChecked } from '../../../src/files/write-direct';
 import { sha256Bytes } from '../../../src/core/hash';
 
 // The direct write path for closed files with mixed line endings (issue 19, item 8).
@@ -69,5 +69,15 @@ describe('writeBytesChecked', () => {
     const again = await writeBytesChecked(f, null, Buffer.from('x'), 'new.bin');
     assert.equal(again.ok, false);
     assert.deepEqual(fs.readFileSync(f), binary);
+  });
+});
+
+describe('textBytes: one byte order mark at most', () => {
+  it('adds the BOM of a file that has one, but never a second to a text that carries its own (a raw backup read as text)', () => {
+    const bom = [0xef, 0xbb, 0xbf];
+    assert.deepEqual([...textBytes('a\r\n', true)], [...bom, 0x61, 0x0d, 0x0a]);
+    assert.deepEqual([...textBytes('\uFEFFa\r\n', true)], [...bom, 0x61, 0x0d, 0x0a]);
+    assert.deepEqual([...textBytes('\uFEFFa', false)], [...bom, 0x61]);
+    assert.deepEqual([...textBytes('a', false)], [0x61]);
   });
 });

@@ -40,3 +40,9 @@ describe('history/writerLabel', () => {
     assert.equal(oneHugeArg.length, MAX_WRITER_LABEL);
   });
 });
+
+describe('writerLabel: the user', () => {
+  it('the user\'s own recorded change is labelled as theirs, not as "another writer"', () => {
+    assert.equal(writerLabel({ tool: 'user', writer: { kind: 'user' } }), 'you (your own change)');
+  });
+});

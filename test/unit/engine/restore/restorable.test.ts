@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { BackupStore } from '../../../../src/history/backupStore';
-import { restorableEntries } from '../../../../src/engine/restore/restorable';
+import { chooseRestorable, restorableEntries, rollbackHashCheck } from '../../../../src/engine/restore/restorable';
 import { sha256Text } from '../../../../src/core/hash';
 import { tempRoot } from '../../history/helpers';
 
@@ -46,5 +46,21 @@ describe('restorableEntries', () => {
     const entries = store.list('f.c');
     assert.equal(entries[0].outcome, 'pending');
     assert.deepEqual(restorableEntries(entries).map((e) => e.before_sha256), [sha256Text('v0\n')]);
+  });
+
+  it("rollback_file's choice never lands on the user's own recorded change, and the hash check protects it", async () => {
+    await change('v0\n', 'agent\n');
+    const begun = await store.begin({ tool: 'user', path: 'f.c', beforeText: 'agent\n', writer: { kind: 'user' } });
+    assert.ok(begun.ok);
+    assert.ok((await store.finish(begun.id, { afterText: 'typed\n', outcome: 'applied' })).ok);
+    const entries = store.list('f.c');
+    const byDefault = chooseRestorable('f.c', entries, {});
+    assert.ok(byDefault.ok && byDefault.entry.before_sha256 === sha256Text('v0\n'), 'revision by default: before the newest AGENT change');
+    for (const pick of [{ revision: 0 }, { backup_id: begun.id }]) {
+      const refused = chooseRestorable('f.c', entries, pick);
+      assert.ok(!refused.ok && refused.failure.error_type === 'PERMISSION_DENIED' && (refused.failure as { reason?: string }).reason === 'users_own_change', JSON.stringify(refused));
+    }
+    const check = rollbackHashCheck(store, 'f.c', { sha256: sha256Text('typed\n') }, false);
+    assert.ok(!check.ok && check.failure.error_type === 'HASH_MISMATCH', 'the file holds the user\'s text: "changed since the agent\'s change"');
   });
 });

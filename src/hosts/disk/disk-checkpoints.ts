@@ -1,0 +1,29 @@
+import * as nodePath from 'node:path';
+import type { CheckpointHost } from '../../engine/host';
+import type { BackupStore } from '../../history/backupStore';
+import { Checkpoints } from '../../history/checkpoints/checkpoints';
+
+/**
+ * Workspace checkpoints of the headless server's root, on the Checkpoints worker thread:
+ * .gitignore files honoured, and the backup store left out when it lives inside the root
+ * (`--store` there): a checkpoint of the store would record the store.
+ */
+export function diskCheckpointHost(store: BackupStore, realRoot: string, storeDir: string, log: (line: string) => void): CheckpointHost & { close(): Promise<void> } {
+  const checkpoints = new Checkpoints(store);
+  const rel = nodePath.relative(realRoot, nodePath.resolve(storeDir));
+  const excludes = rel !== '' && !rel.startsWith('..') && !nodePath.isAbsolute(rel) ? [rel.split(nodePath.sep).join('/'), `${rel.split(nodePath.sep).join('/')}/**`] : [];
+  return {
+    async takeAll(changedPaths) {
+      const started = Date.now();
+      const changed = changedPaths?.map((p) => nodePath.relative(realRoot, p).split(nodePath.sep).join('/'));
+      const taken = await checkpoints.take(realRoot, { excludes, ...(changed ? { changedPaths: changed } : {}) });
+      if (!taken.ok) {
+        log(`The checkpoint of ${realRoot} failed: ${taken.failure.message}`);
+        return [];
+      }
+      return [{ root: taken.checkpoint.root, id: taken.checkpoint.id, started }];
+    },
+    diff: (a, b) => checkpoints.diff(a, b),
+    close: () => checkpoints.close(),
+  };
+}
