@@ -145,10 +145,12 @@ describe('history/checkpoints: take', () => {
     } finally { t.cleanup(); }
   });
 
-  it('the worker thread takes the same checkpoint as this thread', async () => {
+  it('the worker thread (with its compression helper) takes the same checkpoint as this thread', async () => {
     const t = tempWorkspace();
     try {
-      writeTree(t.ws, { 'a.txt': 'a\r\nb', 'd/b.bin': Buffer.from([0, 1, 2, 255]) });
+      // enough new files for several batches to go to the helper thread
+      const many = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`src/m${i}.ts`, `export const v${i} = ${i};\n`.repeat(200)]));
+      writeTree(t.ws, { 'a.txt': 'a\r\nb', 'd/b.bin': Buffer.from([0, 1, 2, 255]), ...many });
       const script = path.join(__dirname, '../../../../src/history/checkpoints/checkpoint-worker.js');
       assert.ok(fs.existsSync(script), script);
       const { backups, checkpoints } = await open(t.store, script);
@@ -158,6 +160,13 @@ describe('history/checkpoints: take', () => {
       const onThread = await here.take(t.ws);
       assert.ok(onThread.ok);
       assert.deepEqual(onThread.checkpoint.chunks, viaWorker.checkpoint.chunks);
+      assert.equal(viaWorker.checkpoint.new_blobs, 122 + viaWorker.checkpoint.chunks.length);
+      // blobs the helper compressed read back: two files deleted, then restored from them
+      for (const p of ['src/m7.ts', 'src/m119.ts']) fs.rmSync(path.join(t.ws, p));
+      const restored = await checkpoints.restore({ root: t.ws, paths: ['src/m7.ts', 'src/m119.ts'], from: viaWorker.checkpoint.id, expected: viaWorker.checkpoint.id, overwriteChanged: true });
+      assert.ok(restored.ok);
+      assert.deepEqual(restored.outcomes.map((o) => o.outcome), ['recreated', 'recreated']);
+      for (const p of ['src/m7.ts', 'src/m119.ts']) assert.equal(fs.readFileSync(path.join(t.ws, p), 'utf8'), many[p]);
       await checkpoints.close();
       await backups.close();
     } finally { t.cleanup(); }
