@@ -29,6 +29,8 @@ export const SETTING_TEXTS: Readonly<Record<string, SettingText>> = Object.freez
   maxFileSizeMB: { text: 'Largest file the tools read or edit, in MB.' },
   'backups.maxEntriesPerFile': { text: 'Restorable versions kept per file, and failed attempts kept per file, counted apart (oldest dropped first). The oldest version of a file and its state before each agent turn are kept whatever this says.' },
   'backups.maxTotalMB': { text: 'Total size of the backup store, in MB. Over it, failed attempts go first, then older versions, then whole agent turns, oldest first; what was evicted is shown on the dashboard.' },
+  'checkpoints.maxFileBytes': { text: 'Workspace checkpoints: a file larger than this many bytes is left out of a checkpoint (listed as `too_large`; a restore never treats it as absent). Default 16 MB.', markdown: true },
+  'checkpoints.maxTotalBytes': { text: 'Workspace checkpoints: files are recorded, in path order, until their bytes reach this; the rest are left out (listed as `total_cap`; a restore never treats them as absent). Default 1 GB.', markdown: true },
   'turns.quietGapMinutes': { text: 'Edits separated by more than this gap belong to different agent turns (when the chat request cannot be identified).' },
   'validation.mode': { text: 'What to do when an edit would introduce a syntax error.', enumDescriptions: ['Refuse an edit that introduces a syntax error (VALIDATION_FAILED).', 'Apply it and report the new syntax errors.', 'No syntax check before applying.'] },
   validators: { text: 'External validators per language id, run on a temp copy of the candidate text, argv only (no shell); `${file}` is the temp file. Example: `{"c": ["gcc", "-fsyntax-only", "-x", "c", "${file}"]}`.', markdown: true },

@@ -16,6 +16,9 @@ export interface SafeEditSettings {
   backupsMaxEntriesPerFile: number;
   backupsMaxTotalBytes: number;
   turnsQuietGapMs: number;
+  /** Workspace checkpoints: the per-file and total caps, in bytes. */
+  checkpointsMaxFileBytes: number;
+  checkpointsMaxTotalBytes: number;
   validationMode: 'block' | 'warn' | 'off';
   validators: Record<string, string[]>;
   validatorTimeoutMs: number;
@@ -55,6 +58,8 @@ export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings
     backupsMaxEntriesPerFile: n('backups.maxEntriesPerFile'),
     backupsMaxTotalBytes: n('backups.maxTotalMB') * 1024 * 1024,
     turnsQuietGapMs: n('turns.quietGapMinutes') * 60_000,
+    checkpointsMaxFileBytes: n('checkpoints.maxFileBytes'),
+    checkpointsMaxTotalBytes: n('checkpoints.maxTotalBytes'),
     validationMode: v['validation.mode'] as SafeEditSettings['validationMode'],
     validators: v.validators as Record<string, string[]>,
     validatorTimeoutMs: n('validatorTimeoutMs'),

@@ -74,8 +74,8 @@ let cachedManifest: { id: string; entries: ManifestEntry[] } | undefined;
 export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => void = () => undefined, helper?: CompressionHelper): Promise<TakeResult> {
   const started = Date.now();
   const options = job.options ?? {};
-  const maxFileBytes = options.maxFileBytes ?? 16 * MB;
-  const maxTotalBytes = options.maxTotalBytes ?? 1024 * MB;
+  const maxFileBytes = capOr(options.maxFileBytes, 16 * MB);
+  const maxTotalBytes = capOr(options.maxTotalBytes, 1024 * MB);
   const level = options.compressionLevel ?? 4;
   const excludes = new ExcludeGlobs(options.excludes ?? []);
   const root = fs.realpathSync(job.root);
@@ -275,6 +275,11 @@ function readStable(abs: string): { bytes: Buffer; stat: fs.Stats; stable: boole
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** A cap as given when it is a number of bytes (0 included: everything left out), else the default: a cap is never lifted by a bad value. */
+function capOr(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
 }
 
 function vanishedOr(error: unknown): LeftOutReason {
