@@ -3,7 +3,7 @@
  * extension host asks for (see workerClient.ts), so the walk, the hashing and the compression
  * never hold the host's thread. It keeps the newest manifest in memory between jobs. The same
  * script, started by the worker itself with the role "compress", is its compression helper
- * (compressionHelper.ts): started on the first job, on machines with more than one core.
+ * (compressionHelper.ts): started on the first job, on machines with three cores or more.
  */
 import * as os from 'node:os';
 import { isMainThread, MessagePort, parentPort, workerData } from 'node:worker_threads';
@@ -19,7 +19,9 @@ if (!isMainThread && role === 'compress') {
 } else {
   let helper: CompressionHelper | undefined;
   const helperFor = (): CompressionHelper | undefined => {
-    if (os.availableParallelism() < 2) return undefined;
+    // One core stays for the extension host: on two cores the helper's compression competes
+    // with the host's thread (measured: the host's event-loop delay rose, the take was no faster).
+    if (os.availableParallelism() < 3) return undefined;
     if (!helper?.alive) helper = new CompressionHelper(__filename);
     return helper;
   };

@@ -145,10 +145,10 @@ describe('history/checkpoints: take', () => {
     } finally { t.cleanup(); }
   });
 
-  it('the worker thread (with its compression helper) takes the same checkpoint as this thread', async () => {
+  it('the worker thread (with its compression helper, from three cores) takes the same checkpoint as this thread', async () => {
     const t = tempWorkspace();
     try {
-      // enough new files for several batches to go to the helper thread
+      // enough new files for several batches to go to the helper thread where there is one
       const many = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`src/m${i}.ts`, `export const v${i} = ${i};\n`.repeat(200)]));
       writeTree(t.ws, { 'a.txt': 'a\r\nb', 'd/b.bin': Buffer.from([0, 1, 2, 255]), ...many });
       const script = path.join(__dirname, '../../../../src/history/checkpoints/checkpoint-worker.js');
