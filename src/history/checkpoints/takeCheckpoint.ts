@@ -34,9 +34,10 @@ export interface TakeOptions {
    */
   changedPaths?: string[];
   /**
-   * gzip level of new file blobs (default 4: on source text it costs about what level 1 does,
-   * zlib's first level with lazy matching, and stores ~8% less; level 6 saves ~3% more at ~1.6×
-   * the compression time, and a cold checkpoint of a large folder is bound by compression).
+   * gzip level of new file blobs (default 4, zlib's first level with lazy matching: on source
+   * text it stores ~8% less than level 1 for ~25% more compression time, measured; level 6 saves
+   * ~3% more at ~1.5× level 4's time, and a cold checkpoint of a large folder is bound by
+   * compression). See BENCHMARKS.md, "Workspace checkpoints".
    */
   compressionLevel?: number;
 }
