@@ -204,7 +204,7 @@ async function main() {
     `| calling thread's event-loop delay during the cold checkpoint (max / p99) | ${fmt(coldOurs.delayMaxMs)} / ${fmt(coldOurs.delayP99Ms)} | (a child process) | baseline, the same thread idle as long: ${fmt(coldIdle.delayMaxMs)} / ${fmt(coldIdle.delayP99Ms)} |`,
     `| … during the incremental ones (median of the max, worst max) | ${fmt(median(rounds.flatMap((r) => [r.ours.delayMaxMs, r.hinted.delayMaxMs])))}, ${fmt(Math.max(...rounds.flatMap((r) => [r.ours.delayMaxMs, r.hinted.delayMaxMs])))} | | baseline idle: ${fmt(median(rounds.map((r) => r.idle.delayMaxMs)))}, ${fmt(Math.max(...rounds.map((r) => r.idle.delayMaxMs)))} |`,
     '',
-    'Per round (ours: wall time on the calling thread / time inside the worker, files read and hashed, blobs written):',
+    'Per round (ours: wall time on the calling thread / the record\'s took_ms, the worker\'s time before the final fsyncs; files read and hashed, blobs written):',
     '',
     ...rounds.map((r, i) => `- round ${i + 1}: ours ${fmt(r.ours.ms)} / ${fmt(r.ours.record.took_ms)}, ${r.ours.record.hashed_files} hashed, ${r.ours.record.new_blobs} blobs (${kb(r.oursGrowth)}); changed paths given: ${fmt(r.hinted.ms)} / ${fmt(r.hinted.record.took_ms)}, ${r.hinted.record.hashed_files} hashed, ${r.hinted.record.new_blobs} blobs (${kb(r.hintedGrowth)}); git ${fmt(r.theirs.ms)} (${kb(r.gitGrowth)})`),
     `- cold: ours ${fmt(coldOurs.ms)} / ${fmt(coldOurs.record.took_ms)} in the worker, ${coldOurs.record.hashed_files} hashed, ${coldOurs.record.new_blobs} blobs, ${coldOurs.record.chunks.length} manifest chunks`,
