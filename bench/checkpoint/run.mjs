@@ -178,6 +178,8 @@ async function main() {
   }
   await checkpoints.close();
   await backups.close();
+  const storeEnd = du(storeRoot) - storeBefore;
+  const gitEnd = du(shadow);
 
   const incOurs = median(rounds.map((r) => r.ours.ms));
   const incGit = median(rounds.map((r) => r.theirs.ms));
@@ -198,10 +200,11 @@ async function main() {
     `| incremental after ${CHANGED} changed files, time (median of ${ROUNDS}) | ${fmt(incOurs)} | ${fmt(incGit)} | ${(incOurs / incGit).toFixed(2)} |`,
     `| incremental, the 10 changed paths given (a watcher's events), time (median of ${ROUNDS}) | ${fmt(incHinted)} | ${fmt(incGit)} (git has no such input) | ${(incHinted / incGit).toFixed(2)} |`,
     `| incremental, store growth (median) | ${kb(median(rounds.map((r) => r.oursGrowth)))} | ${kb(median(rounds.map((r) => r.gitGrowth)))} | ${(median(rounds.map((r) => r.oursGrowth)) / median(rounds.map((r) => r.gitGrowth))).toFixed(2)} |`,
+    `| store after the cold and every incremental checkpoint | ${mb(storeEnd)} | ${mb(gitEnd)} | ${(storeEnd / gitEnd).toFixed(2)} |`,
     `| calling thread's event-loop delay during the cold checkpoint (max / p99) | ${fmt(coldOurs.delayMaxMs)} / ${fmt(coldOurs.delayP99Ms)} | (a child process) | baseline, the same thread idle as long: ${fmt(coldIdle.delayMaxMs)} / ${fmt(coldIdle.delayP99Ms)} |`,
     `| … during the incremental ones (median of the max, worst max) | ${fmt(median(rounds.flatMap((r) => [r.ours.delayMaxMs, r.hinted.delayMaxMs])))}, ${fmt(Math.max(...rounds.flatMap((r) => [r.ours.delayMaxMs, r.hinted.delayMaxMs])))} | | baseline idle: ${fmt(median(rounds.map((r) => r.idle.delayMaxMs)))}, ${fmt(Math.max(...rounds.map((r) => r.idle.delayMaxMs)))} |`,
     '',
-    'Per round (ours: wall time on the calling thread / time inside the worker, files read and hashed, blobs written):',
+    'Per round (ours: wall time on the calling thread / the record\'s took_ms, the worker\'s time before the final fsyncs; files read and hashed, blobs written):',
     '',
     ...rounds.map((r, i) => `- round ${i + 1}: ours ${fmt(r.ours.ms)} / ${fmt(r.ours.record.took_ms)}, ${r.ours.record.hashed_files} hashed, ${r.ours.record.new_blobs} blobs (${kb(r.oursGrowth)}); changed paths given: ${fmt(r.hinted.ms)} / ${fmt(r.hinted.record.took_ms)}, ${r.hinted.record.hashed_files} hashed, ${r.hinted.record.new_blobs} blobs (${kb(r.hintedGrowth)}); git ${fmt(r.theirs.ms)} (${kb(r.gitGrowth)})`),
     `- cold: ours ${fmt(coldOurs.ms)} / ${fmt(coldOurs.record.took_ms)} in the worker, ${coldOurs.record.hashed_files} hashed, ${coldOurs.record.new_blobs} blobs, ${coldOurs.record.chunks.length} manifest chunks`,

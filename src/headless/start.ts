@@ -36,7 +36,7 @@ export async function openHeadless(options: HeadlessOptions, log: (line: string)
   const { recovery } = opened;
   if (recovery.interrupted.length) log(`Recovered ${recovery.interrupted.length} interrupted edit(s) from the journal: ${recovery.interrupted.join(', ')}`);
   // One stdio process is one MCP session: its calls group into turns by the quiet gap.
-  const checkpoints = diskCheckpointHost(store, realRoot, storeDir, log);
+  const checkpoints = diskCheckpointHost(store, realRoot, storeDir, log, settings);
   const host = createDiskHost({
     root: options.root, realRoot, storeDir, store, settings,
     allowProtected: options.allowProtected, allowExec: options.allowExec,

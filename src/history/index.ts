@@ -10,3 +10,4 @@ export { CheckpointRecord, ListedLeftOut } from './checkpoints/checkpointRecord'
 export { CheckpointDiff, PathChange, UnknownChange, ContentRef } from './checkpoints/diffCheckpoints';
 export { RestoreOutcome } from './checkpoints/restoreFiles';
 export { TakeOptions } from './checkpoints/takeCheckpoint';
+export { CheckpointSettings, takeOptionsFromSettings } from './checkpoints/takeOptionsFromSettings';

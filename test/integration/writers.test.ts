@@ -157,4 +157,37 @@ describe('other writers are recorded in the history (through the real VS Code)',
     assert.equal(fs.readFileSync(mine.abs, 'utf8'), 'my notes\n');
     assert.equal(fs.readFileSync(ours.abs, 'utf8'), 'ours 1\n');
   });
+
+  it('a file past the checkpoint cap that another writer changed during the turn is named as not covered, never restored to something else', async function () {
+    this.timeout(60_000);
+    await sleep(6500);
+    await config().update('checkpoints.maxFileBytes', 65536, vscode.ConfigurationTarget.Global);
+    try {
+      const d = freshDir('caps');
+      const small = { rel: `${d.rel}/small.txt`, abs: path.join(d.abs, 'small.txt') };
+      const big = { rel: `${d.rel}/big.log`, abs: path.join(d.abs, 'big.log') };
+      writeBytes(small.abs, 'small 1\n');
+      writeBytes(big.abs, 'x'.repeat(100_000));
+      await sleep(3000);
+
+      const read = await invoke('safe_read_file', { path: small.rel });
+      assert.equal((await invoke('write_file', { path: small.rel, content: 'small 2\n', base_sha256: read.sha256 })).success, true);
+      const bigNow = 'y'.repeat(120_000);
+      execFileSync(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(big.abs)}, ${JSON.stringify(bigNow)})`], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+      // Left out of both checkpoints, the file is known written only through the file watcher's event: let it arrive.
+      await sleep(2000);
+
+      const r: any = await vscode.commands.executeCommand('agentSafeEdit.rollbackTurn', { turnIndex: 0, confirm: false, uiToken: services.uiTokenForTests() });
+      assert.equal(r.ok, true, JSON.stringify(r));
+      assert.deepEqual(r.restored, [small.rel]);
+      const named = (r.not_covered ?? []).find((f: any) => f.path.endsWith('big.log'));
+      assert.ok(named, `the file past the cap is named: ${JSON.stringify(r.not_covered)}`);
+      assert.match(named.reason, /too_large/);
+      assert.match(r.message, /Not in the history/);
+      assert.equal(fs.readFileSync(big.abs, 'utf8'), bigNow, 'left as the other writer made it');
+      assert.equal(fs.readFileSync(small.abs, 'utf8'), 'small 1\n');
+    } finally {
+      await config().update('checkpoints.maxFileBytes', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

@@ -26,6 +26,7 @@ export const README_SETTINGS_ROWS: readonly SettingsRow[] = Object.freeze([
     meaning:
       "backup retention: restorable versions and failed attempts are counted apart; the oldest version and each turn's before-state are kept whatever the count; only the size budget evicts them (oldest turn first)",
   },
+  { keys: ['checkpoints.maxFileBytes', 'checkpoints.maxTotalBytes'], meaning: 'workspace checkpoint caps in bytes: a file over the first, and the files past the second (in path order), are left out and listed, never taken for absent' },
   { keys: ['turns.quietGapMinutes'], meaning: 'gap that separates agent turns when the chat request is unknown' },
   { keys: ['writers.recordTurns', 'writers.turnTailSeconds'], meaning: "record other writers' changes during an agent turn (Copilot's own tools, the terminal, other programs), and how long after the agent's last activity they still count as the turn's" },
   { keys: ['validation.mode'], meaning: '`block`, `warn` or `off` for syntax errors an edit introduces' },

@@ -20,6 +20,9 @@ export interface SafeEditSettings {
   writersRecordTurns: boolean;
   /** How long after the agent's last activity other writers' changes still count as the turn's. */
   writersTurnTailMs: number;
+  /** Workspace checkpoints: the per-file and total caps, in bytes. */
+  checkpointsMaxFileBytes: number;
+  checkpointsMaxTotalBytes: number;
   validationMode: 'block' | 'warn' | 'off';
   validators: Record<string, string[]>;
   validatorTimeoutMs: number;
@@ -61,6 +64,8 @@ export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings
     turnsQuietGapMs: n('turns.quietGapMinutes') * 60_000,
     writersRecordTurns: v['writers.recordTurns'] !== false,
     writersTurnTailMs: n('writers.turnTailSeconds') * 1000,
+    checkpointsMaxFileBytes: n('checkpoints.maxFileBytes'),
+    checkpointsMaxTotalBytes: n('checkpoints.maxTotalBytes'),
     validationMode: v['validation.mode'] as SafeEditSettings['validationMode'],
     validators: v.validators as Record<string, string[]>,
     validatorTimeoutMs: n('validatorTimeoutMs'),

@@ -21,6 +21,8 @@ export type SettingSpec =
   /** validators: language id → argv; run programs, so never from an untrusted workspace. */
   | { kind: 'validators'; maxEntries: number };
 
+const KB = 1024;
+const MB = 1024 * KB;
 const int = (def: number, min: number, max: number, safer: Direction): SettingSpec => ({ kind: 'integer', default: def, min, max, safer });
 
 export const SETTING_SPECS: Readonly<Record<string, SettingSpec>> = Object.freeze({
@@ -36,6 +38,10 @@ export const SETTING_SPECS: Readonly<Record<string, SettingSpec>> = Object.freez
   maxFileSizeMB: int(10, 1, 64, 'lower'),
   'backups.maxEntriesPerFile': int(50, 10, 10_000, 'higher'),
   'backups.maxTotalMB': int(200, 50, 100_000, 'higher'),
+  // Checkpoint caps, in bytes: a higher cap records more of the workspace (a file over a cap is
+  // left out, unknown to a restore), so a repository may only raise them unless trusted.
+  'checkpoints.maxFileBytes': int(16 * MB, 64 * KB, 256 * MB, 'higher'), // read whole into memory: bounded
+  'checkpoints.maxTotalBytes': int(1024 * MB, 16 * MB, 1024 * 1024 * MB, 'higher'),
   'turns.quietGapMinutes': { ...int(2, 0.1, 120, 'neutral'), fractional: true } as SettingSpec,
   // Recording other writers is the net: a repository may turn it on, never off against the user.
   'writers.recordTurns': { kind: 'boolean', default: true, safer: true },

@@ -22,8 +22,12 @@ export interface Comparison {
   skipped: Array<{ path: string; reason: string }>;
 }
 
-/** What changed from `before` to `after`, folder by folder (a folder missing on either side is not compared). */
-export async function compareCheckpoints(host: Pick<Host, 'checkpoints'>, before: FolderCheckpoint[], after: FolderCheckpoint[]): Promise<Comparison> {
+/**
+ * What changed from `before` to `after`, folder by folder (a folder missing on either side is not
+ * compared). `written`: paths a watcher saw written, so that one left out by both checkpoints is
+ * named as not recorded.
+ */
+export async function compareCheckpoints(host: Pick<Host, 'checkpoints'>, before: FolderCheckpoint[], after: FolderCheckpoint[], written?: (abs: string) => boolean): Promise<Comparison> {
   const out: Comparison = { changed: [], skipped: [] };
   const cps = host.checkpoints;
   if (!cps) return out;
@@ -48,7 +52,13 @@ export async function compareCheckpoints(host: Pick<Host, 'checkpoints'>, before
     diff.diff.created.forEach((c) => add(c, 'create'));
     diff.diff.changed.forEach((c) => add(c, 'modify'));
     diff.diff.deleted.forEach((c) => add(c, 'delete'));
-    for (const u of diff.diff.unknown) out.skipped.push({ path: nodePath.join(a.root, u.path), reason: `left out of the ${u.side === 'before' ? 'earlier' : 'later'} checkpoint (${u.reason})` });
+    for (const u of diff.diff.unknown) {
+      const abs = nodePath.join(a.root, u.path);
+      // Left out both times: only a path seen written is a gap in the history (the rest may not have changed).
+      if (u.side === 'both' && !written?.(abs)) continue;
+      const which = u.side === 'before' ? 'the earlier checkpoint' : u.side === 'after' ? 'the later checkpoint' : 'both checkpoints';
+      out.skipped.push({ path: abs, reason: `left out of ${which} (${u.reason})` });
+    }
   }
   return out;
 }

@@ -248,7 +248,7 @@ export class WriterRecorder implements WritersHost {
    * writer are one change), each entry at the time the change was made.
    */
   private async record(before: FolderCheckpoint[], after: FolderCheckpoint[], turn: { id?: string; client?: string }, seen: Map<string, PathSeen>, fixedWriter?: Writer, tool?: string): Promise<Recorded> {
-    const compared = await compareCheckpoints(this.host, before, after);
+    const compared = await compareCheckpoints(this.host, before, after, (abs) => seen.has(abs));
     const skipped = [...compared.skipped];
     const groups = new Map<string, { writer: Writer; changes: ObservedChange[] }>();
     const now = this.now();

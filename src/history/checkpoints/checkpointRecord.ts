@@ -23,6 +23,7 @@ export interface CheckpointRecord {
   root: string;
   /** When the walk started (ms since the epoch). */
   time: number;
+  /** From the walk's start until the record was written; the fsyncs that make it and its blobs durable come after. */
   took_ms: number;
   /** The manifest's chunks, in path order: raw blobs of the store. */
   chunks: string[];

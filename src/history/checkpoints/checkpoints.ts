@@ -42,6 +42,8 @@ export class Checkpoints {
   private readonly runner: CheckpointRunner;
   private readonly maxPerRoot: number;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Each folder's newest checkpoint id, once a take here made it (a missing record only means the next take reads every file). */
+  private readonly newestByRoot = new Map<string, string>();
 
   constructor(private readonly store: BackupStore, options: CheckpointsOptions = {}) {
     this.runner = new CheckpointRunner(options.workerScript === undefined ? defaultCheckpointWorkerScript() : options.workerScript, options.onStep);
@@ -62,9 +64,11 @@ export class Checkpoints {
       if (!held.ok) return held;
       try {
         const realRoot = await fs.realpath(root);
-        const previous = (await this.listRecords()).filter((r) => r.root === realRoot).pop();
-        const { record, written } = await this.runner.run({ storeRoot: this.storeRoot, root: realRoot, options, previousId: previous?.id });
+        // The folder's newest checkpoint: remembered from the last take (reading every record costs more than the take of a few files).
+        const previousId = this.newestByRoot.get(realRoot) ?? (await this.listRecords()).filter((r) => r.root === realRoot).pop()?.id;
+        const { record, written } = await this.runner.run({ storeRoot: this.storeRoot, root: realRoot, options, previousId });
         this.store.adoptCheckpointBlobs(written);
+        this.newestByRoot.set(realRoot, record.id);
         return { ok: true, checkpoint: record };
       } catch (error) {
         return fail('INTERNAL_ERROR', `The checkpoint of ${root} failed: ${(error as Error).message}`);
@@ -125,6 +129,7 @@ export class Checkpoints {
       const horizon = entries.length > 0 ? Math.min(...entries.map((e) => e.time)) : Date.now();
       const records = await this.listRecords();
       const removed = planPrune(records, { horizon, maxPerRoot: this.maxPerRoot, keep: new Set(keep) });
+      this.newestByRoot.clear();
       for (const id of removed) await fs.rm(recordFile(this.storeRoot, id), { force: true });
       if (removed.length > 0) fsyncDirSync(nodePath.dirname(recordFile(this.storeRoot, removed[0])));
       const collected = await this.store.collect();

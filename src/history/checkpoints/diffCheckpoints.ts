@@ -12,8 +12,8 @@ export interface PathChange {
 /** A path one of the checkpoints does not know (left out there): never reported as created or deleted. */
 export interface UnknownChange {
   path: string;
-  /** Which side does not know it, and why. */
-  side: 'before' | 'after';
+  /** Which side does not know it, and why ('both': left out by both, so whether it changed is unknown). */
+  side: 'before' | 'after' | 'both';
   reason: string;
   known?: ContentRef;
 }
@@ -29,14 +29,25 @@ export interface CheckpointDiff {
  * What changed from checkpoint `a` to `b`: paths created, changed (bytes, mode, link target,
  * or file ↔ link) and deleted, with the blob ids on each side. A path that one side left out
  * (ignored, excluded, over a cap, unreadable) is listed under `unknown`, never as created or
- * deleted. Linear in the two manifests.
+ * deleted; so is a path both sides list as left out (`side: 'both'`). Linear in the two manifests.
  */
 export function diffManifests(a: ManifestIndex, b: ManifestIndex): CheckpointDiff {
   const out: CheckpointDiff = { created: [], changed: [], deleted: [], unknown: [] };
   const seen = new Set<string>();
   for (const index of [a, b]) {
     for (const e of index.entries) {
-      if (e.kind === 'left_out' || seen.has(e.path)) continue;
+      if (seen.has(e.path)) continue;
+      if (e.kind === 'left_out') {
+        // The other side's content classifies it when that side's entry comes; else it is listed
+        // here: left out by both (a file over a cap both times, for a caller that knows it was
+        // written), or left out by one with no file on the other (created or deleted over a cap).
+        const other = (index === a ? b : a).stateOf(e.path).state;
+        if (other === 'unknown' || other === 'absent') {
+          seen.add(e.path);
+          out.unknown.push({ path: e.path, side: other === 'unknown' ? 'both' : index === a ? 'before' : 'after', reason: e.reason });
+        }
+        continue;
+      }
       seen.add(e.path);
       classify(e.path, a.stateOf(e.path), b.stateOf(e.path), out);
     }

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { sha256Bytes } from '../../core/hash';
 import { parseBlobHeader } from '../blobFormat';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateModes';
@@ -36,10 +36,20 @@ export class PendingSync {
   private readonly dirs = new Set<string>();
   private readonly knownDirs = new Set<string>();
 
-  /** A file written (its folder's entry changed too). */
-  addFile(file: string): void {
+  private early: Promise<void> | undefined;
+
+  /**
+   * A file written (its folder's entry changed too). Once many are written, a syncfs of the
+   * store's file system starts in the background (at most one at a time): the disk writes the
+   * first files while the next are compressed, and the flush at the end has less left to wait
+   * for. It only starts writeback early; flush() still makes everything durable.
+   */
+  addFile(file: string, storeRoot?: string): void {
     this.files.push(file);
     this.dirs.add(path.dirname(file));
+    if (storeRoot !== undefined && this.files.length % EARLY_SYNC_EVERY === 0 && !this.early && process.platform === 'linux') {
+      this.early = syncWholeFileSystemInBackground(storeRoot).finally(() => { this.early = undefined; });
+    }
   }
 
   /** Creates a store folder (0700) when missing; its parent's entry is synced at flush. */
@@ -56,10 +66,14 @@ export class PendingSync {
    * fsync of every file, then of every folder, several at a time; for many files on Linux one
    * syncfs of the store's file system instead (`sync -f`: one journal commit, not thousands).
    */
-  async flush(storeRoot: string): Promise<void> {
+  async flush(storeRoot: string, alsoFiles: readonly string[] = []): Promise<void> {
+    await this.early;
     if (this.files.length < SYNCFS_MIN_FILES || !syncWholeFileSystem(storeRoot)) {
-      await inParallel(this.files, syncPath);
-      await inParallel([...this.dirs], syncPath);
+      // Files and folders in one batch: none must be durable before another, all before the
+      // record; fsyncs in flight together share the file system's journal commits.
+      await inParallel([...this.files, ...alsoFiles, ...this.dirs], syncPath);
+    } else {
+      await inParallel(alsoFiles, syncPath);
     }
     this.files.length = 0;
     this.dirs.clear();
@@ -68,6 +82,22 @@ export class PendingSync {
 
 /** From this many files written, one syncfs is cheaper than their fsyncs. */
 const SYNCFS_MIN_FILES = 512;
+
+/** A background syncfs starts after every this many files written. */
+const EARLY_SYNC_EVERY = 4096;
+
+/** `sync -f` as a child process, not waited for (its failure only means the final flush does all the work). */
+function syncWholeFileSystemInBackground(dir: string): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      const child = spawn('sync', ['-f', dir], { stdio: 'ignore' });
+      child.on('error', () => resolve());
+      child.on('close', () => resolve());
+    } catch {
+      resolve();
+    }
+  });
+}
 
 /** syncfs(2) of the file system holding `dir`, through coreutils' `sync -f` (Linux); false when it cannot run. */
 function syncWholeFileSystem(dir: string): boolean {
@@ -100,13 +130,18 @@ async function syncPath(p: string): Promise<void> {
  * Returns the blob file's size.
  */
 export function writeRawBlobUnsynced(storeRoot: string, sha256: string, bytes: Buffer, level: number, pending: PendingSync): number {
-  const body = zlib.gzipSync(bytes, { level });
-  const data = Buffer.concat([Buffer.from(`ASE-BLOB 1 raw gzip ${bytes.length}\n`, 'latin1'), body]);
+  return writeCompressedBlobUnsynced(storeRoot, sha256, bytes.length, zlib.gzipSync(bytes, { level }), pending);
+}
+
+/** The same, for bytes already compressed (gzip of `rawBytes` bytes). */
+export function writeCompressedBlobUnsynced(storeRoot: string, sha256: string, rawBytes: number, gzipped: Buffer, pending: PendingSync): number {
+  // Header and body written as two pieces: no copy of the body into one buffer.
+  const header = Buffer.from(`ASE-BLOB 1 raw gzip ${rawBytes}\n`, 'latin1');
   const file = blobFile(storeRoot, sha256);
   pending.ensureDir(path.dirname(file));
-  renameInto(file, data, tmpDir(storeRoot), false);
-  pending.addFile(file);
-  return data.length;
+  renameInto(file, [header, gzipped], tmpDir(storeRoot), false);
+  pending.addFile(file, storeRoot);
+  return header.length + gzipped.length;
 }
 
 /**
@@ -150,11 +185,12 @@ function listBlobs(storeRoot: string): Set<string> {
 const TEMP_PREFIX = randomBytes(6).toString('hex');
 let tempCounter = 0;
 
-export function renameInto(file: string, data: Buffer | string, tmp: string, sync: boolean, onWritten?: () => void): void {
-  const temp = path.join(tmp, `${path.basename(file)}.${TEMP_PREFIX}-${(tempCounter++).toString(36)}.tmp`);
+export function renameInto(file: string, data: Buffer | string | Buffer[], tmp: string, sync: boolean, onWritten?: () => void): void {
+  const temp = tempName(file, tmp);
   const fd = fs.openSync(temp, 'wx', PRIVATE_FILE_MODE);
   try {
-    fs.writeFileSync(fd, data);
+    if (Array.isArray(data)) writeAllSync(fd, data);
+    else fs.writeFileSync(fd, data);
     if (sync) fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
@@ -167,6 +203,47 @@ export function renameInto(file: string, data: Buffer | string, tmp: string, syn
     throw error;
   }
   if (sync) fsyncDirSync(path.dirname(file));
+}
+
+/** Writes `data` to a new temp file in `tmp` for `file`, without fsync; returns its path. */
+export function writeTempUnsynced(file: string, data: string, tmp: string): string {
+  const temp = tempName(file, tmp);
+  const fd = fs.openSync(temp, 'wx', PRIVATE_FILE_MODE);
+  try {
+    fs.writeFileSync(fd, data);
+  } catch (error) {
+    fs.closeSync(fd);
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+  fs.closeSync(fd);
+  return temp;
+}
+
+/** Renames a temp file (already durable) over `file`, then fsyncs the folder: the new name is durable. */
+export function renameSynced(temp: string, file: string): void {
+  fs.renameSync(temp, file);
+  fsyncDirSync(path.dirname(file));
+}
+
+/** A temp file's name in `tmp` for `file`. */
+export function tempName(file: string, tmp: string): string {
+  return path.join(tmp, `${path.basename(file)}.${TEMP_PREFIX}-${(tempCounter++).toString(36)}.tmp`);
+}
+
+/** writev of every piece, again for whatever a short write left. */
+function writeAllSync(fd: number, pieces: Buffer[]): void {
+  let rest = pieces.filter((p) => p.length > 0);
+  while (rest.length > 0) {
+    let n = fs.writevSync(fd, rest);
+    const next: Buffer[] = [];
+    for (const p of rest) {
+      if (n >= p.length) { n -= p.length; continue; }
+      next.push(n > 0 ? p.subarray(n) : p);
+      n = 0;
+    }
+    rest = next;
+  }
 }
 
 export function fsyncDirSync(dir: string): void {

@@ -8,8 +8,10 @@ import { loadManifestSync } from './loadManifest';
 import { comparePaths, FileEntry, LeftOutReason, LISTED_REASONS, ManifestEntry } from './manifest';
 import { encodeChunk, splitIntoChunks } from './manifestChunks';
 import { mergeSorted, withoutPaths } from './manifestRanges';
-import { BlobPresence, checkpointsDir, mkdirPrivate, PendingSync, renameInto, tmpDir, writeRawBlobUnsynced } from './storeFiles';
-import { walkPaths, walkWorkspace, WalkRules } from './workspaceWalk';
+import { BlobWriter } from './blobWriter';
+import type { CompressionHelper } from './compressionHelper';
+import { BlobPresence, checkpointsDir, mkdirPrivate, PendingSync, renameSynced, tmpDir, writeRawBlobUnsynced, writeTempUnsynced } from './storeFiles';
+import { walkPathEntries, walkWorkspaceEntries, WalkRules } from './workspaceWalk';
 
 const MB = 1024 * 1024;
 
@@ -32,8 +34,10 @@ export interface TakeOptions {
    */
   changedPaths?: string[];
   /**
-   * gzip level of new file blobs (default 1, as git's loose objects: a cold checkpoint of a large
-   * folder is bound by compression; level 6 saves ~10% more space at 3–4× the time).
+   * gzip level of new file blobs (default 4, zlib's first level with lazy matching: on source
+   * text it stores ~8% less than level 1 for ~25% more compression time, measured; level 6 saves
+   * ~3% more at ~1.5× level 4's time, and a cold checkpoint of a large folder is bound by
+   * compression). See BENCHMARKS.md, "Workspace checkpoints".
    */
   compressionLevel?: number;
 }
@@ -64,15 +68,16 @@ let cachedManifest: { id: string; entries: ManifestEntry[] } | undefined;
  * reads and hashes only the files whose size, mtime, ctime or inode differ from the previous
  * checkpoint's (or that were racy there), writes the blobs the store lacks and the manifest
  * chunks that changed, makes them all durable, then writes the record. Never writes to the
- * folder. The walk, reads and writes are synchronous (the worker's job), the fsyncs run
- * several at a time; `onStep` is the crash test's hook.
+ * folder. The walk, reads and writes are synchronous (the worker's job), the compression of
+ * new blobs is shared with `helper` when given (a second thread, see blobWriter.ts), the fsyncs
+ * run several at a time; `onStep` is the crash test's hook.
  */
-export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => void = () => undefined): Promise<TakeResult> {
+export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => void = () => undefined, helper?: CompressionHelper): Promise<TakeResult> {
   const started = Date.now();
   const options = job.options ?? {};
-  const maxFileBytes = options.maxFileBytes ?? 16 * MB;
-  const maxTotalBytes = options.maxTotalBytes ?? 1024 * MB;
-  const level = options.compressionLevel ?? 1;
+  const maxFileBytes = capOr(options.maxFileBytes, 16 * MB);
+  const maxTotalBytes = capOr(options.maxTotalBytes, 1024 * MB);
+  const level = options.compressionLevel ?? 4;
   const excludes = new ExcludeGlobs(options.excludes ?? []);
   const root = fs.realpathSync(job.root);
   const storeReal = realOrSelf(job.storeRoot);
@@ -110,6 +115,11 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
     kept = withoutPaths(previous.entries, changed);
     for (const e of kept) if (e.kind === 'file') bytes += e.size;
   }
+  const writer = new BlobWriter(job.storeRoot, level, pending, (sha256, size) => {
+    written.push([sha256, size]);
+    newBlobBytes += size;
+    onStep('checkpoint:blob');
+  }, helper);
   const visit = (w: Walked): void => {
     if (w.kind === 'left_out') { leaveOut(w.path, w.reason); return; }
     const st = w.stat;
@@ -140,12 +150,9 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
       hashed++;
       const sha256 = sha256Bytes(read.bytes);
       if (!blobs.has(sha256)) {
-        const size = writeRawBlobUnsynced(job.storeRoot, sha256, read.bytes, level, pending);
-        written.push([sha256, size]);
-        newBlobBytes += size;
         blobs.add(sha256);
         newBlobs++;
-        onStep('checkpoint:blob');
+        writer.add(sha256, read.bytes);
       }
       const s = read.stat;
       // A file that changed while it was read keeps no stat values: the next checkpoint reads it again.
@@ -157,7 +164,9 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
   };
   if (hinted) {
     const named = new Set(changed);
-    const examined = walkPaths(root, rules, changed ?? [], visit);
+    const examined: string[] = [];
+    for (const w of walkPathEntries(root, rules, changed ?? [], examined)) visit(w);
+    await writer.drain();
     // A path replaced by its folder's new state: drop what the previous checkpoint had under that folder too.
     const replaced = examined.filter((p) => !named.has(p));
     entries.sort((a, b) => comparePaths(a.path, b.path));
@@ -166,7 +175,8 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
     bytes = 0;
     for (const e of entries) if (e.kind !== 'left_out') { files++; if (e.kind === 'file') bytes += e.size; }
   } else {
-    walkWorkspace(root, rules, visit);
+    for (const w of walkWorkspaceEntries(root, rules)) visit(w);
+    await writer.drain();
     entries.sort((a, b) => comparePaths(a.path, b.path));
   }
 
@@ -187,9 +197,6 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
     newBlobs++;
     onStep('checkpoint:chunk');
   }
-  await pending.flush(job.storeRoot);
-  onStep('checkpoint:synced');
-
   const listed: ListedLeftOut[] = [];
   let more = 0;
   for (const e of entries) {
@@ -206,7 +213,20 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
   };
   record.took_ms = Date.now() - started;
   mkdirPrivate(checkpointsDir(job.storeRoot));
-  renameInto(recordFile(job.storeRoot, id), JSON.stringify(record), tmpDir(job.storeRoot), true, () => onStep('checkpoint:record-written'));
+  // The record's temp file is made durable in the same batch as the blobs it names; only its
+  // rename, after that batch, makes it the checkpoint (one journal commit fewer than syncing it
+  // after them).
+  const target = recordFile(job.storeRoot, id);
+  const temp = writeTempUnsynced(target, JSON.stringify(record), tmpDir(job.storeRoot));
+  onStep('checkpoint:record-written');
+  try {
+    await pending.flush(job.storeRoot, [temp]);
+    onStep('checkpoint:synced');
+    renameSynced(temp, target);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
   onStep('checkpoint:record-renamed');
   cachedManifest = { id, entries };
   return { record, written };
@@ -256,6 +276,11 @@ function readStable(abs: string): { bytes: Buffer; stat: fs.Stats; stable: boole
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** A cap as given when it is a number of bytes (0 included: everything left out), else the default: a cap is never lifted by a bad value. */
+function capOr(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
 }
 
 function vanishedOr(error: unknown): LeftOutReason {

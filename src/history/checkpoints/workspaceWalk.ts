@@ -31,19 +31,23 @@ type Dir = { rel: string[]; abs: string };
  * checkpoint worker.
  */
 export function walkWorkspace(root: string, rules: WalkRules, visit: (w: Walked) => void): void {
-  walkDirs(new IgnoreStack(), [{ rel: [], abs: root }], rules, visit);
+  for (const w of walkWorkspaceEntries(root, rules)) visit(w);
+}
+
+/** The same walk, one path at a time (lazily: the caller may pause between paths, as the take does while its blob writes catch up). */
+export function walkWorkspaceEntries(root: string, rules: WalkRules): Generator<Walked> {
+  return walkDirs(new IgnoreStack(), [{ rel: [], abs: root }], rules);
 }
 
 /**
  * The same walk over some paths only (the ones a file watcher saw change): each path is
  * examined as the full walk would examine it — its folders' .gitignore files read, its
  * ancestors checked to be real folders that are not left out — and a folder is walked whole.
- * Returns the paths examined: a path whose folder is no longer a real folder is replaced by
- * that folder (whatever now stands there is what changed); a path under a left-out folder is
- * dropped (the folder's entry covers it).
+ * Fills `examined` with the paths examined: a path whose folder is no longer a real folder is
+ * replaced by that folder (whatever now stands there is what changed); a path under a
+ * left-out folder is dropped (the folder's entry covers it).
  */
-export function walkPaths(root: string, rules: WalkRules, relPaths: readonly string[], visit: (w: Walked) => void): string[] {
-  const examined: string[] = [];
+export function* walkPathEntries(root: string, rules: WalkRules, relPaths: readonly string[], examined: string[]): Generator<Walked> {
   for (const p of outermost(relPaths.map((r) => r.split('/').filter((s) => s !== '' && s !== '.')).filter((s) => s.length > 0 && !s.includes('..')))) {
     const ignores = new IgnoreStack();
     let segments = p;
@@ -60,10 +64,10 @@ export function walkPaths(root: string, rules: WalkRules, relPaths: readonly str
     }
     if (covered) continue;
     examined.push(segments.join('/'));
-    const top = examine(segments, path.join(root, ...segments), rules, ignores, visit, false);
-    if (top) walkDirs(ignores, [top], rules, visit);
+    const top = examine(segments, path.join(root, ...segments), undefined, rules, ignores, false);
+    if ('walked' in top) yield top.walked;
+    else if (top.dir) yield* walkDirs(ignores, [top.dir], rules);
   }
-  return examined;
 }
 
 /** The paths (as segments) with those inside another one dropped, sorted. */
@@ -74,23 +78,27 @@ function outermost(paths: string[][]): string[][] {
   return out.map((p) => p.split('/'));
 }
 
-function walkDirs(ignores: IgnoreStack, stack: Dir[], rules: WalkRules, visit: (w: Walked) => void): void {
+function* walkDirs(ignores: IgnoreStack, stack: Dir[], rules: WalkRules): Generator<Walked> {
   while (stack.length > 0) {
     const dir = stack.pop()!;
     const depth = dir.rel.length;
     ignores.popTo(depth); // frames of folders already left: earlier siblings and their subtrees
-    let names: string[];
+    let listed: fs.Dirent[];
     try {
-      names = fs.readdirSync(dir.abs).sort(); // a fixed order: which files a total cap leaves out must not depend on the disk
+      // With their types: a folder needs no lstat of its own (only files carry the stat values the next checkpoint compares).
+      listed = fs.readdirSync(dir.abs, { withFileTypes: true });
     } catch (error) {
-      visit({ kind: 'left_out', path: dir.rel.join('/'), reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'vanished' : 'unreadable' });
+      yield { kind: 'left_out', path: dir.rel.join('/'), reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'vanished' : 'unreadable' };
       continue;
     }
-    if (rules.useGitignore && names.includes('.gitignore')) ignores.push(depth, readIgnoreRules(path.join(dir.abs, '.gitignore')));
+    listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)); // a fixed order: which files a total cap leaves out must not depend on the disk
+    if (rules.useGitignore && listed.some((d) => d.name === '.gitignore')) ignores.push(depth, readIgnoreRules(path.join(dir.abs, '.gitignore')));
+    const prefix = dir.abs.endsWith(path.sep) ? dir.abs : dir.abs + path.sep;
     const subdirs: Dir[] = [];
-    for (const name of names) {
-      const sub = examine([...dir.rel, name], path.join(dir.abs, name), rules, ignores, visit);
-      if (sub) subdirs.push(sub);
+    for (const d of listed) {
+      const found = examine([...dir.rel, d.name], prefix + d.name, d, rules, ignores);
+      if ('walked' in found) yield found.walked;
+      else if (found.dir) subdirs.push(found.dir);
     }
     // Depth first: this folder's subfolders come next, so its .gitignore frame (and its
     // ancestors') are the only ones on the ignore stack while they are walked.
@@ -99,24 +107,29 @@ function walkDirs(ignores: IgnoreStack, stack: Dir[], rules: WalkRules, visit: (
 }
 
 /**
- * Reports one path (or its leaving out); returns it when it is a folder to walk. A missing path
- * is "vanished" when a listing named it, and simply absent (deleted) when a watcher did.
+ * One path: what to report (or its leaving out), or the folder to walk. A missing path is
+ * "vanished" when a listing named it, and simply absent (deleted) when a watcher did. A path
+ * the listing typed as a folder is not lstat'ed (a folder replaced since then fails its own
+ * listing, as one replaced after an lstat would); any other is, for its stat values and its
+ * real type.
  */
-function examine(rel: string[], abs: string, rules: WalkRules, ignores: IgnoreStack, visit: (w: Walked) => void, listed = true): Dir | undefined {
+function examine(rel: string[], abs: string, dirent: fs.Dirent | undefined, rules: WalkRules, ignores: IgnoreStack, listed = true): { walked: Walked } | { dir?: Dir } {
   const relPath = rel.join('/');
+  if (dirent?.isDirectory()) {
+    const reason = ruleReason(rel, abs, true, rules, ignores);
+    return reason ? { walked: { kind: 'left_out', path: relPath, reason } } : { dir: { rel, abs } };
+  }
   const stat = fs.lstatSync(abs, { throwIfNoEntry: false });
   if (!stat) {
-    if (listed && rel[rel.length - 1] !== '.git') visit({ kind: 'left_out', path: relPath, reason: 'vanished' });
-    return undefined;
+    return listed && rel[rel.length - 1] !== '.git' ? { walked: { kind: 'left_out', path: relPath, reason: 'vanished' } } : {};
   }
   const isDir = stat.isDirectory();
   const reason = ruleReason(rel, abs, isDir, rules, ignores);
-  if (reason) { visit({ kind: 'left_out', path: relPath, reason }); return undefined; }
-  if (isDir) return { rel, abs };
-  if (stat.isSymbolicLink()) visit({ kind: 'link', path: relPath, abs, stat });
-  else if (stat.isFile()) visit({ kind: 'file', path: relPath, abs, stat });
-  else visit({ kind: 'left_out', path: relPath, reason: 'not_regular' });
-  return undefined;
+  if (reason) return { walked: { kind: 'left_out', path: relPath, reason } };
+  if (isDir) return { dir: { rel, abs } };
+  if (stat.isSymbolicLink()) return { walked: { kind: 'link', path: relPath, abs, stat } };
+  if (stat.isFile()) return { walked: { kind: 'file', path: relPath, abs, stat } };
+  return { walked: { kind: 'left_out', path: relPath, reason: 'not_regular' } };
 }
 
 /** Why a rule leaves the path out (.git, the store, an exclude glob, a .gitignore), if one does. */

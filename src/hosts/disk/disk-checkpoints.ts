@@ -2,13 +2,14 @@ import * as nodePath from 'node:path';
 import type { CheckpointHost } from '../../engine/host';
 import type { BackupStore } from '../../history/backupStore';
 import { Checkpoints } from '../../history/checkpoints/checkpoints';
+import { CheckpointSettings, takeOptionsFromSettings } from '../../history/checkpoints/takeOptionsFromSettings';
 
 /**
  * Workspace checkpoints of the headless server's root, on the Checkpoints worker thread:
- * .gitignore files honoured, and the backup store left out when it lives inside the root
+ * .gitignore files honoured, the settings' caps (their defaults here), and the backup store left out when it lives inside the root
  * (`--store` there): a checkpoint of the store would record the store.
  */
-export function diskCheckpointHost(store: BackupStore, realRoot: string, storeDir: string, log: (line: string) => void): CheckpointHost & { close(): Promise<void> } {
+export function diskCheckpointHost(store: BackupStore, realRoot: string, storeDir: string, log: (line: string) => void, settings: CheckpointSettings): CheckpointHost & { close(): Promise<void> } {
   const checkpoints = new Checkpoints(store);
   const rel = nodePath.relative(realRoot, nodePath.resolve(storeDir));
   const excludes = rel !== '' && !rel.startsWith('..') && !nodePath.isAbsolute(rel) ? [rel.split(nodePath.sep).join('/'), `${rel.split(nodePath.sep).join('/')}/**`] : [];
@@ -16,7 +17,7 @@ export function diskCheckpointHost(store: BackupStore, realRoot: string, storeDi
     async takeAll(changedPaths) {
       const started = Date.now();
       const changed = changedPaths?.map((p) => nodePath.relative(realRoot, p).split(nodePath.sep).join('/'));
-      const taken = await checkpoints.take(realRoot, { excludes, ...(changed ? { changedPaths: changed } : {}) });
+      const taken = await checkpoints.take(realRoot, takeOptionsFromSettings(settings, { excludes, ...(changed ? { changedPaths: changed } : {}) }));
       if (!taken.ok) {
         log(`The checkpoint of ${realRoot} failed: ${taken.failure.message}`);
         return [];

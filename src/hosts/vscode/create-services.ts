@@ -69,7 +69,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   // A question that cannot be shown is unanswered: every caller treats that as "no" (a
   // refusal such as PERMISSION_DENIED), never as an internal error.
   const ask = (prompt: Parameters<Services['ask']>[0]) => prompter.ask(prompt).catch(() => undefined);
-  const checkpoints = vscodeCheckpointHost(store, log);
+  const checkpoints = vscodeCheckpointHost(store, log, readSettings);
   context.subscriptions.push({ dispose: () => void checkpoints.close() });
   const files = vscodeFileHost(storageDir);
   const writers = new WriterRecorder({ store, files, log, checkpoints }, { tailMs: () => readSettings().writersTurnTailMs, recordTurns: () => readSettings().writersRecordTurns, watcher: true });

@@ -2,17 +2,19 @@ import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { Checkpoints } from '../../history/checkpoints/checkpoints';
+import { CheckpointSettings, takeOptionsFromSettings } from '../../history/checkpoints/takeOptionsFromSettings';
 import type { BackupStore } from '../../history/backupStore';
 import type { CheckpointHost, FolderCheckpoint } from '../../engine/host';
 
 /**
  * Workspace checkpoints in the VS Code host: every file folder of the workspace, taken on the
  * Checkpoints worker thread (never on the extension host's thread), leaving out what
- * files.exclude and files.watcherExclude name and what .gitignore files ignore. Paths are
+ * files.exclude and files.watcherExclude name and what .gitignore files ignore, within the
+ * caps of safeEdit.checkpoints.* (what they leave out is listed, never taken for absent). Paths are
  * given and returned under each folder's real path (the checkpoints' root): `checkpointPath`
  * turns an editor's or a watcher's path into that form.
  */
-export function vscodeCheckpointHost(store: BackupStore, log: (line: string) => void): CheckpointHost & { close(): Promise<void>; checkpointPath(abs: string): string } {
+export function vscodeCheckpointHost(store: BackupStore, log: (line: string) => void, settings: () => CheckpointSettings): CheckpointHost & { close(): Promise<void>; checkpointPath(abs: string): string } {
   const checkpoints = new Checkpoints(store);
   const realRoots = new Map<string, string>();
   const realRoot = (folder: string) => {
@@ -38,7 +40,7 @@ export function vscodeCheckpointHost(store: BackupStore, log: (line: string) => 
         const root = realRoot(folder.uri.fsPath);
         const changed = changedPaths?.map((p) => nodePath.relative(root, checkpointPath(p))).filter((rel) => rel !== '' && !rel.startsWith('..') && !nodePath.isAbsolute(rel));
         const started = Date.now();
-        const taken = await checkpoints.take(folder.uri.fsPath, { excludes: excludeGlobs(folder), ...(changed ? { changedPaths: changed.map((rel) => rel.split(nodePath.sep).join('/')) } : {}) });
+        const taken = await checkpoints.take(folder.uri.fsPath, takeOptionsFromSettings(settings(), { excludes: excludeGlobs(folder), ...(changed ? { changedPaths: changed.map((rel) => rel.split(nodePath.sep).join('/')) } : {}) }));
         if (taken.ok) out.push({ root: taken.checkpoint.root, id: taken.checkpoint.id, started });
         else log(`The checkpoint of ${folder.uri.fsPath} failed: ${taken.failure.message}`);
       }

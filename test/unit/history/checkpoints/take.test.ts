@@ -109,6 +109,24 @@ describe('history/checkpoints: take', () => {
     } finally { t.cleanup(); }
   });
 
+  it('diff: a file over the cap in both checkpoints is listed as unknown on both sides, one created over it as unknown after', async () => {
+    const t = tempWorkspace();
+    try {
+      writeTree(t.ws, { 'big.log': Buffer.alloc(3000, 1), 'a.txt': 'a\n' });
+      const { backups, checkpoints } = await open(t.store);
+      const first = await checkpoints.take(t.ws, { maxFileBytes: 2000 });
+      assert.ok(first.ok);
+      writeTree(t.ws, { 'big.log': Buffer.alloc(4000, 2), 'new.log': Buffer.alloc(5000, 3), 'a.txt': 'A\n' });
+      const second = await checkpoints.take(t.ws, { maxFileBytes: 2000 });
+      assert.ok(second.ok);
+      const diff = await checkpoints.diff(first.checkpoint.id, second.checkpoint.id);
+      assert.ok(diff.ok);
+      assert.deepEqual(diff.diff.changed.map((c) => c.path), ['a.txt']);
+      assert.deepEqual(diff.diff.unknown.map((u) => [u.path, u.side, u.reason]), [['big.log', 'both', 'too_large'], ['new.log', 'after', 'too_large']]);
+      await backups.close();
+    } finally { t.cleanup(); }
+  });
+
   it('a symbolic link is recorded as a link, never followed (a link out of the folder reads nothing outside)', async () => {
     const t = tempWorkspace();
     try {
@@ -145,10 +163,12 @@ describe('history/checkpoints: take', () => {
     } finally { t.cleanup(); }
   });
 
-  it('the worker thread takes the same checkpoint as this thread', async () => {
+  it('the worker thread (with its compression helper, from three cores) takes the same checkpoint as this thread', async () => {
     const t = tempWorkspace();
     try {
-      writeTree(t.ws, { 'a.txt': 'a\r\nb', 'd/b.bin': Buffer.from([0, 1, 2, 255]) });
+      // enough new files for several batches to go to the helper thread where there is one
+      const many = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`src/m${i}.ts`, `export const v${i} = ${i};\n`.repeat(200)]));
+      writeTree(t.ws, { 'a.txt': 'a\r\nb', 'd/b.bin': Buffer.from([0, 1, 2, 255]), ...many });
       const script = path.join(__dirname, '../../../../src/history/checkpoints/checkpoint-worker.js');
       assert.ok(fs.existsSync(script), script);
       const { backups, checkpoints } = await open(t.store, script);
@@ -158,6 +178,13 @@ describe('history/checkpoints: take', () => {
       const onThread = await here.take(t.ws);
       assert.ok(onThread.ok);
       assert.deepEqual(onThread.checkpoint.chunks, viaWorker.checkpoint.chunks);
+      assert.equal(viaWorker.checkpoint.new_blobs, 122 + viaWorker.checkpoint.chunks.length);
+      // blobs the helper compressed read back: two files deleted, then restored from them
+      for (const p of ['src/m7.ts', 'src/m119.ts']) fs.rmSync(path.join(t.ws, p));
+      const restored = await checkpoints.restore({ root: t.ws, paths: ['src/m7.ts', 'src/m119.ts'], from: viaWorker.checkpoint.id, expected: viaWorker.checkpoint.id, overwriteChanged: true });
+      assert.ok(restored.ok);
+      assert.deepEqual(restored.outcomes.map((o) => o.outcome), ['recreated', 'recreated']);
+      for (const p of ['src/m7.ts', 'src/m119.ts']) assert.equal(fs.readFileSync(path.join(t.ws, p), 'utf8'), many[p]);
       await checkpoints.close();
       await backups.close();
     } finally { t.cleanup(); }
