@@ -99,6 +99,8 @@ export interface CheckpointHost {
    */
   takeAll(changedPaths?: string[]): Promise<FolderCheckpoint[]>;
   diff(a: string, b: string): Promise<Result<{ diff: CheckpointDiff }>>;
+  /** Drops old checkpoints (all but the newest few per folder, and those older than the history) except `keep`, and the blobs only they held. */
+  prune(keep: string[]): Promise<void>;
 }
 
 /** A modal question: the buttons in order, and which one means "yes" (for the test stub). */

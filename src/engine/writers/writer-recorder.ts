@@ -32,6 +32,8 @@ const NOTHING: Recorded = { files: [], skipped: [] };
 /** Per turn, the most paths kept as "not recorded", and the most turns remembered. */
 const MAX_SKIPPED_KEPT = 50;
 const MAX_TURNS_KEPT = 20;
+/** Takes between two prunings of old checkpoints. */
+const PRUNE_EVERY = 25;
 
 /** When the oldest folder checkpoint of a set began: journal entries from then on are newer than it. */
 function since(checkpoints: FolderCheckpoint[]): number {
@@ -76,6 +78,7 @@ export class WriterRecorder implements WritersHost {
   private readonly window: TurnWindow;
   private readonly activity = new PathActivity();
   private queue: Promise<unknown> = Promise.resolve();
+  private takesSincePrune = 0;
   /** What recordings could not record, by turn id ('' without one): the turn rollback names them. */
   private readonly skippedByTurn = new Map<string, Array<{ path: string; reason: string }>>();
   private readonly now: () => number;
@@ -203,10 +206,18 @@ export class WriterRecorder implements WritersHost {
     return { after, seen };
   }
 
-  /** The checkpoints with the time their take returned. */
+  /**
+   * The checkpoints with the time their take returned. Every PRUNE_EVERY takes, the old ones are
+   * pruned (the base and the new ones kept): a settle every few seconds of activity would
+   * otherwise grow the store without bound. Runs inside a queued task, so no take overlaps it.
+   */
   private async stamped(taking: Promise<FolderCheckpoint[]>): Promise<FolderCheckpoint[]> {
     const taken = await taking;
     const ended = this.now();
+    if (++this.takesSincePrune >= PRUNE_EVERY) {
+      this.takesSincePrune = 0;
+      await this.host.checkpoints.prune([...(this.base ?? []), ...taken].map((c) => c.id));
+    }
     return taken.map((c) => ({ ...c, ended }));
   }
 

@@ -25,6 +25,10 @@ export function diskCheckpointHost(store: BackupStore, realRoot: string, storeDi
       return [{ root: taken.checkpoint.root, id: taken.checkpoint.id, started }];
     },
     diff: (a, b) => checkpoints.diff(a, b),
+    async prune(keep) {
+      const pruned = await checkpoints.prune(keep);
+      if (!pruned.ok) log(`Old workspace checkpoints could not be pruned: ${pruned.failure.message}`);
+    },
     close: () => checkpoints.close(),
   };
 }

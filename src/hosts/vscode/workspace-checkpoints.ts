@@ -47,6 +47,10 @@ export function vscodeCheckpointHost(store: BackupStore, log: (line: string) => 
       return out;
     },
     diff: (a, b) => checkpoints.diff(a, b),
+    async prune(keep) {
+      const pruned = await checkpoints.prune(keep);
+      if (!pruned.ok) log(`Old workspace checkpoints could not be pruned: ${pruned.failure.message}`);
+    },
     close: () => checkpoints.close(),
     checkpointPath,
   };

@@ -42,6 +42,7 @@ async function main(): Promise<void> {
       return [{ root: taken.checkpoint.root, id: taken.checkpoint.id, started: clock }];
     },
     diff: (a, b) => cps.diff(a, b),
+    async prune(keep) { await cps.prune(keep); },
   };
   const recorder = new WriterRecorder({ store, files: diskFileHost(ws, storeRoot), log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => true, now: () => clock });
   await recorder.settleQuiet();

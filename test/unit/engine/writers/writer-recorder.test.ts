@@ -9,12 +9,12 @@ import { WriterRecorder } from '../../../../src/engine/writers/writer-recorder';
 import { tempWorkspace, writeTree } from '../../history/checkpoints/helpers';
 
 /** A recorder over a real folder, store and checkpoints (in-thread), with a clock the test moves. */
-async function setup(options: { recordTurns?: boolean } = {}) {
+async function setup(options: { recordTurns?: boolean; maxPerRoot?: number } = {}) {
   const t = tempWorkspace();
   const ws = fs.realpathSync(t.ws);
   const store = new BackupStore(t.store);
   assert.ok((await store.open()).ok);
-  const cps = new Checkpoints(store, { workerScript: null });
+  const cps = new Checkpoints(store, { workerScript: null, ...(options.maxPerRoot ? { maxPerRoot: options.maxPerRoot } : {}) });
   let clock = 1_000_000;
   const checkpoints: CheckpointHost = {
     async takeAll(changedPaths) {
@@ -24,11 +24,12 @@ async function setup(options: { recordTurns?: boolean } = {}) {
       return [{ root: taken.checkpoint.root, id: taken.checkpoint.id, started } satisfies FolderCheckpoint];
     },
     diff: (a, b) => cps.diff(a, b),
+    async prune(keep) { await cps.prune(keep); },
   };
   const files = diskFileHost(ws, t.store);
   const recorder = new WriterRecorder({ store, files, log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => options.recordTurns ?? true, watcher: true, now: () => clock });
   return {
-    ws, store, recorder,
+    ws, store, recorder, storeRoot: t.store,
     tick: (ms: number) => { clock += ms; return clock; },
     now: () => clock,
     write: (rel: string, content: string | Buffer) => { writeTree(ws, { [rel]: content }); recorder.noteEvent(path.join(ws, rel)); },
@@ -140,6 +141,25 @@ describe('WriterRecorder: other writers\' changes during a turn, recorded in the
       const group = s.store.listGroup(recorded.groupId as string);
       assert.equal(group.length, 3);
       for (const e of group) assert.deepEqual(e.writer, { kind: 'execute_program', argv: ['node', 'gen.js'] });
+    } finally { await s.close(); }
+  });
+
+  it('old checkpoints are pruned as settles go on (the store does not grow with every settle), and the base still works', async () => {
+    const s = await setup({ maxPerRoot: 3 });
+    try {
+      for (let i = 0; i < 60; i++) {
+        s.write('busy.txt', `build output ${i}\n`);
+        await s.recorder.settleQuiet();
+      }
+      const records = fs.readdirSync(path.join(s.storeRoot, 'checkpoints'), { recursive: true }).filter((f) => String(f).endsWith('.json'));
+      // Without pruning there would be 61; pruned every 25 takes down to maxPerRoot (3) and the base.
+      assert.ok(records.length > 0 && records.length <= 3 + 25 + 1, `${records.length} checkpoint records kept after 60 settles`);
+      s.recorder.noteCall('turn-9', undefined);
+      s.write('busy.txt', 'in the turn\n');
+      const recorded = await s.recorder.settle();
+      assert.deepEqual(recorded.files.map((f) => f.path), ['busy.txt']);
+      const before = await s.store.readSnapshot(s.store.list('busy.txt')[0].before_sha256);
+      assert.ok(before.ok && 'text' in before.snapshot && before.snapshot.text === 'build output 59\n');
     } finally { await s.close(); }
   });
 });
