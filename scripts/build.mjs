@@ -60,9 +60,10 @@ await bundle({ ...common, entryPoints: ['src/engine.ts'], outfile: 'dist/engine.
 // Test-only code the extension loads in test or development mode (the UI tests' scripted agent
 // session): a bundle of its own, never built for a release and never packaged (.vscodeignore).
 if (!production) await bundle({ ...common, entryPoints: ['test/ui-session/scripted-session.ts'], outfile: 'dist/test-hooks/scripted-session.js', external: ['vscode'] });
-await bundle({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
-// The headless MCP server (agent-safe-edit-mcp): no externals either, so nothing it reaches may import vscode.
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+// The CLI (agent-safe-edit): its `mcp` command loads dist/mcp-stdio.js beside it at run time.
+await bundle({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });
+// The headless MCP server (agent-safe-edit-mcp): no externals either, so nothing it reaches may import vscode.
 await bundle({ ...common, entryPoints: ['src/mcp-stdio.ts'], outfile: 'dist/mcp-stdio.js', banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });
 // The connection helper agents outside VS Code run (the extension copies it beside the user-only
 // connection files): one file, no externals, no source map beside it (it is copied alone).

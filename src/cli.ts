@@ -5,6 +5,8 @@
  *   node dist/cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N]
  *   node dist/cli.js apply-patch-v4a PATCH_FILE [--root DIR]
  *   node dist/cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch]
+ *   node dist/cli.js mcp [--root DIR ...]      (the stdio MCP server; alias agent-safe-edit-mcp)
+ *   node dist/cli.js --help | help | -h | --version
  *
  * PATCH_FILE / OLD_FILE / NEW_FILE are paths ("-" reads stdin for one of them), which is how
  * the benchmark's cmd: adapter passes them. On success the new text goes to stdout (exit 0);
@@ -26,8 +28,10 @@ import { applyUnifiedDiff, applySearchReplace, planApplyPatch, planPatchFiles, p
 import { unifiedPaths } from './core/multi-file';
 import { effectiveSettings, toSafeEditSettings } from './core/settings';
 import { readConfinedTexts } from './files/confined-texts';
+import { CLI_USAGE, CLI_VERSION } from './headless/cli-usage';
+import { SERVER_COMMANDS, serveMcp } from './headless/serve-from-cli';
 
-const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N] | cli.js apply-patch-v4a PATCH_FILE [--root DIR] | cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch]';
+const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N] | cli.js apply-patch-v4a PATCH_FILE [--root DIR] | cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch] | cli.js mcp [--root DIR ...] (all of it: cli.js --help)';
 
 function read(path: string): string {
   return readFileSync(path === '-' ? 0 : path, 'utf8');
@@ -110,7 +114,19 @@ async function planV4a(args: string[]): Promise<number> {
   return printPlan(root, applyPatchPaths(text), (readFile) => planApplyPatch(text, readFile));
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number | undefined> {
+  if (argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
+    process.stdout.write(`${CLI_USAGE}\n`);
+    return 0;
+  }
+  if (argv[0] === '--version') {
+    process.stdout.write(`${CLI_VERSION}\n`);
+    return 0;
+  }
+  if (SERVER_COMMANDS.includes(argv[0])) {
+    serveMcp(__dirname, argv.slice(1));
+    return undefined; // the server sets its own exit code when it ends
+  }
   if (argv[0] === 'apply-patch-v4a') return planV4a(argv.slice(1));
   if (argv[0] === 'plan-patch') return planFiles(argv.slice(1));
   const args = [...argv];
@@ -145,5 +161,5 @@ async function main(argv: string[]): Promise<number> {
 
 // exitCode instead of exit(): lets a large stdout drain before the process ends
 void main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
+  if (code !== undefined) process.exitCode = code;
 });
