@@ -5,6 +5,7 @@
  *   node dist/cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N]
  *   node dist/cli.js apply-patch-v4a PATCH_FILE [--root DIR]
  *   node dist/cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch]
+ *   node dist/cli.js hook AGENT [--root DIR] [--store DIR] [--strict]   (src/hooks/run-hook.ts)
  *
  * PATCH_FILE / OLD_FILE / NEW_FILE are paths ("-" reads stdin for one of them), which is how
  * the benchmark's cmd: adapter passes them. On success the new text goes to stdout (exit 0);
@@ -26,6 +27,7 @@ import { applyUnifiedDiff, applySearchReplace, planApplyPatch, planPatchFiles, p
 import { unifiedPaths } from './core/multi-file';
 import { effectiveSettings, toSafeEditSettings } from './core/settings';
 import { readConfinedTexts } from './files/confined-texts';
+import { runHook } from './hooks/run-hook';
 
 const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N] | cli.js apply-patch-v4a PATCH_FILE [--root DIR] | cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch]';
 
@@ -113,6 +115,7 @@ async function planV4a(args: string[]): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'apply-patch-v4a') return planV4a(argv.slice(1));
   if (argv[0] === 'plan-patch') return planFiles(argv.slice(1));
+  if (argv[0] === 'hook') return runHook(argv.slice(1), { stdin: readFileSync(0, 'utf8'), env: process.env, cwd: process.cwd(), out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });
   const args = [...argv];
   let expected: number | undefined;
   const k = args.indexOf('--expected-replacements');

@@ -19,6 +19,8 @@ export interface RecordBetweenOptions {
   writer?: Writer;
   /** The journal's tool name; default: the writer's name or kind. */
   tool?: string;
+  /** Only these absolute paths are recorded (a checkpoint of some paths carries the others from whichever checkpoint came last). */
+  only?: (abs: string) => boolean;
 }
 
 /** Our own write's temporary file (files/write-direct.ts), seen if a checkpoint ran mid-write: never another writer's. */
@@ -60,7 +62,7 @@ export async function recordBetween(host: RecordingHost, before: FolderCheckpoin
   const groups = new Map<string, { writer: Writer; changes: ObservedChange[] }>();
   const renamed = caseRenamedSince(host.store.listAll(), since(before));
   for (const c of compared.changed) {
-    if (isOurTemporaryFile(c.abs)) continue;
+    if (isOurTemporaryFile(c.abs) || (o.only && !o.only(c.abs))) continue;
     const observed = await readObserved(host, c);
     // A 'skip' is not a gap in the history: the name still opens a file, which the next checkpoint sees.
     if (observed && 'skip' in observed) continue;
