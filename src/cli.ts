@@ -6,6 +6,7 @@
  *   node dist/cli.js apply-patch-v4a PATCH_FILE [--root DIR]
  *   node dist/cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch]
  *   node dist/cli.js mcp [--root DIR ...]      (the stdio MCP server; alias agent-safe-edit-mcp)
+ *   node dist/cli.js hook AGENT [--root DIR] [--store DIR] [--strict]   (src/hooks/run-hook.ts)
  *   node dist/cli.js --help | help | -h | --version
  *
  * PATCH_FILE / OLD_FILE / NEW_FILE are paths ("-" reads stdin for one of them), which is how
@@ -30,6 +31,7 @@ import { effectiveSettings, toSafeEditSettings } from './core/settings';
 import { readConfinedTexts } from './files/confined-texts';
 import { CLI_USAGE, CLI_VERSION } from './headless/cli-usage';
 import { SERVER_COMMANDS, serveMcp } from './headless/serve-from-cli';
+import { runHook } from './hooks/run-hook';
 
 const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N] | cli.js apply-patch-v4a PATCH_FILE [--root DIR] | cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch] | cli.js mcp [--root DIR ...] (all of it: cli.js --help)';
 
@@ -129,6 +131,7 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
   if (argv[0] === 'apply-patch-v4a') return planV4a(argv.slice(1));
   if (argv[0] === 'plan-patch') return planFiles(argv.slice(1));
+  if (argv[0] === 'hook') return runHook(argv.slice(1), { stdin: readFileSync(0, 'utf8'), env: process.env, cwd: process.cwd(), out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });
   const args = [...argv];
   let expected: number | undefined;
   const k = args.indexOf('--expected-replacements');

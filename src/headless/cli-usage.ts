@@ -8,6 +8,9 @@ Agent Safe Edit's engine on the command line. It never writes FILE: the new text
   apply-patch-v4a PATCH_FILE [--root DIR]     plan an apply_patch (V4A) text; prints JSON
   plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch]
                                               plan a patch of one or more files as safe_patch does
+  hook AGENT [--root DIR] [--store DIR] [--strict] [--wait-ms N]
+                                              an agent's hook (claude-code, codex, cursor, gemini-cli,
+                                              copilot): its payload on stdin; records its own writes
   mcp [SERVER ARGS]                           the MCP server on stdio (same as agent-safe-edit-mcp;
                                               agent-safe-edit-mcp is accepted as this command's name)
   help, --help, -h                            this text

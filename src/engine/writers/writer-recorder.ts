@@ -1,10 +1,10 @@
-import type { JournalEntry, Writer } from '../../history/types';
+import type { Writer } from '../../history/types';
 import type { CheckpointHost, FolderCheckpoint, Host, RecordedChanges, WritersHost } from '../host';
-import { journalObservedChanges, ObservedChange } from '../write/transaction';
-import { GapPiece, gapsOf, Side, TakeWindow } from './journal-gaps';
-import { compareCheckpoints, readObserved } from './observed-changes';
 import { PathActivity, PathSeen } from './path-activity';
+import { recordBetween } from './record-between';
 import { RecordingTurn, TurnWindow } from './turn-window';
+
+export { isOurTemporaryFile } from './record-between';
 
 export interface WriterRecorderOptions {
   /** How long after the agent's last activity other writers' changes are still the turn's (safeEdit.writers.turnTailSeconds). */
@@ -34,32 +34,6 @@ const MAX_SKIPPED_KEPT = 50;
 const MAX_TURNS_KEPT = 20;
 /** Takes between two prunings of old checkpoints. */
 const PRUNE_EVERY = 25;
-
-/** When the oldest folder checkpoint of a set began: journal entries from then on are newer than it. */
-function since(checkpoints: FolderCheckpoint[]): number {
-  return Math.min(...checkpoints.map((c) => c.started));
-}
-
-/** When a set of folder checkpoints was taken, from the first start to the last end. */
-function takeWindow(checkpoints: FolderCheckpoint[]): TakeWindow {
-  return { started: since(checkpoints), ended: Math.max(...checkpoints.map((c) => c.ended ?? c.started)) };
-}
-
-/** Our own write's temporary file (files/write-direct.ts), seen if a checkpoint ran mid-write: never another writer's. */
-export function isOurTemporaryFile(abs: string): boolean {
-  const name = abs.slice(Math.max(abs.lastIndexOf('/'), abs.lastIndexOf('\\')) + 1);
-  return name.startsWith('.') && name.endsWith('.tmp') && name.includes('.ase-');
-}
-
-/** Both names (lower case) of every case-only rename journaled since `since`. */
-function caseRenamedSince(entries: readonly JournalEntry[], sinceTime: number): Set<string> {
-  const out = new Set<string>();
-  for (const e of entries) {
-    if (e.time < sinceTime) break; // newest first
-    if (e.renamed_from !== undefined && e.renamed_from.toLowerCase() === e.path.toLowerCase()) out.add(e.path.toLowerCase());
-  }
-  return out;
-}
 
 /**
  * Records in the journal what writers other than our tools' edits changed, by comparing
@@ -253,83 +227,11 @@ export class WriterRecorder implements WritersHost {
     if (this.skippedByTurn.size > MAX_TURNS_KEPT) this.skippedByTurn.delete(this.skippedByTurn.keys().next().value as string);
   }
 
-  /**
-   * Journals the changes between two checkpoints minus what the journal already explains
-   * (journal-gaps.ts): one group per writer and side of our own entries (several files of one
-   * writer are one change), each entry at the time the change was made.
-   */
+  /** Journals the changes between two checkpoints (record-between.ts) and keeps what it could not record for the turn rollback to name. */
   private async record(before: FolderCheckpoint[], after: FolderCheckpoint[], turn: { id?: string; client?: string }, seen: Map<string, PathSeen>, fixedWriter?: Writer, tool?: string): Promise<Recorded> {
-    const compared = await compareCheckpoints(this.host, before, after, (abs) => seen.has(abs));
-    const skipped = [...compared.skipped];
-    const groups = new Map<string, { writer: Writer; changes: ObservedChange[] }>();
-    const now = this.now();
-    const renamed = caseRenamedSince(this.host.store.listAll(), since(before));
-    for (const c of compared.changed) {
-      if (isOurTemporaryFile(c.abs)) continue;
-      const observed = await readObserved(this.host, c);
-      // A 'skip' is not a gap in the history: the name still opens a file, which the next checkpoint sees.
-      if (observed && 'skip' in observed) continue;
-      if (!observed) {
-        skipped.push({ path: c.abs, reason: 'not a file the tools may touch, or its content could not be read' });
-        continue;
-      }
-      // Two journal names, one file (a case-insensitive file system): our rename's entries hold the change.
-      if (renamed.has(observed.path.toLowerCase())) continue;
-      const s = seen.get(c.abs);
-      const pieces = gapsOf(this.host.store.list(observed.path), observed.before, observed.after, since(before), { first: s?.first ?? now, last: s?.last ?? now }, { before: takeWindow(before), after: takeWindow(after) });
-      const writer = fixedWriter ?? s?.writer ?? { kind: 'outside' };
-      for (const [index, piece] of pieces.entries()) {
-        const change = await this.materialize(observed.path, piece, observed.beforeMode);
-        if (!change) {
-          skipped.push({ path: observed.path, reason: 'a state our tools left is no longer in the store' });
-          continue;
-        }
-        // A change before our tool's first entry and one after its last are two changes of the file.
-        const key = `${JSON.stringify(writer)}#${pieces.length > 1 ? index : 0}`;
-        const slot = groups.get(key) ?? { writer, changes: [] };
-        slot.changes.push(change);
-        groups.set(key, slot);
-      }
-    }
-    const out: Recorded = { files: [], skipped };
-    for (const { writer, changes } of groups.values()) {
-      const journaled = await journalObservedChanges(this.host as Host, changes, {
-        tool: tool ?? writer.name ?? writer.kind, writer, ...(turn.id ? { turnId: turn.id } : {}), ...(turn.client ? { client: turn.client } : {}),
-      });
-      if (!journaled.ok) {
-        this.host.log(`Changes by ${writer.kind} could not be recorded: ${journaled.failure.message}`);
-        changes.forEach((c) => skipped.push({ path: c.path, reason: journaled.failure.message }));
-        continue;
-      }
-      if (journaled.groupId) out.groupId = journaled.groupId;
-      changes.forEach((c) => out.files.push({ path: c.path, kind: c.kind, writer: writer.kind }));
-    }
-    this.keepSkipped(turn.id, skipped);
+    const out = await recordBetween(this.host, before, after, { turn, seen, now: this.now(), ...(fixedWriter ? { writer: fixedWriter } : {}), ...(tool ? { tool } : {}) });
+    this.keepSkipped(turn.id, out.skipped);
     return out;
-  }
-
-  /** A gap piece as a change to journal, its stored sides read; undefined when a snapshot is gone. */
-  private async materialize(path: string, piece: GapPiece, checkpointMode: number | undefined): Promise<ObservedChange | undefined> {
-    const from = await this.bytesOf(piece.from);
-    const to = await this.bytesOf(piece.to);
-    if (from === null || to === null) return undefined;
-    const kind = from === undefined ? 'create' : to === undefined ? 'delete' : 'modify';
-    return {
-      path, kind, time: piece.time,
-      ...(from !== undefined ? { before: from } : {}),
-      ...(to !== undefined ? { after: to } : {}),
-      // The mode is the checkpoint's: known only for the side it read.
-      ...('content' in piece.from && checkpointMode !== undefined ? { beforeMode: checkpointMode } : {}),
-    };
-  }
-
-  /** The bytes of one side: undefined for no file, null when a stored snapshot cannot be read. */
-  private async bytesOf(side: Side): Promise<Buffer | undefined | null> {
-    if ('absent' in side) return undefined;
-    if ('content' in side) return side.content;
-    const read = await this.host.store.readSnapshot(side.stored);
-    if (!read.ok) return null;
-    return 'bytes' in read.snapshot ? read.snapshot.bytes : Buffer.from(read.snapshot.text, 'utf8');
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {

@@ -81,11 +81,11 @@ function layerOf(file: string): string {
  */
 const RANK: Record<string, number> = {
   core: 0, workers: 1, files: 1, history: 2, exec: 2, validate: 3, engine: 4,
-  'hosts/disk': 5, 'hosts/vscode': 5, commands: 6, headless: 6, ui: 7, mcp: 7, entry: 8,
+  'hosts/disk': 5, 'hosts/vscode': 5, commands: 6, headless: 6, ui: 7, mcp: 7, hooks: 7, entry: 8,
 };
 
 /** The layers that must run without VS Code: nothing they reach names `vscode`, types included. */
-const NO_VSCODE = ['core', 'workers', 'files', 'history', 'exec', 'engine', path.join('hosts', 'disk'), 'headless'];
+const NO_VSCODE = ['core', 'workers', 'files', 'history', 'exec', 'engine', path.join('hosts', 'disk'), 'headless', 'hooks'];
 
 function relativeImports(file: string): string[] {
   return importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolveRelative(file, s)).filter((t): t is string => !!t);

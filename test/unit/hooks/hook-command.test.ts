@@ -1,0 +1,137 @@
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startServer, tempDir, REPO } from '../headless/harness';
+
+// The hook command as tsc compiled it, run as the agents run it: a child process, payload on stdin.
+const CLI = path.resolve(__dirname, '../../../src/cli.js');
+const FIXTURES = path.join(REPO, 'test', 'fixtures', 'hooks');
+const AGENTS = ['claude-code', 'codex', 'cursor', 'gemini-cli', 'copilot'];
+const BEFORE_A = Buffer.from('\ufeffone\r\ntwo x\r\n', 'utf8');
+const BEFORE_NB = Buffer.from('{"cells": [], "x": 1}\n');
+
+function payload(agent: string, name: string, root: string): string {
+  return fs.readFileSync(path.join(FIXTURES, agent, `${name}.json`), 'utf8').split('__ROOT__').join(root);
+}
+
+function hook(agent: string, stdin: string, store: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [CLI, 'hook', agent, '--store', store, ...extra], { input: stdin, encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** What each case's tool does to the files, as the agent's own tool would. */
+const ACTIONS: Record<string, { path: string; act: (root: string) => void; tool: (agent: string) => RegExp }> = {
+  edit: { path: 'src/a.txt', act: (root) => fs.writeFileSync(path.join(root, 'src/a.txt'), 'ONE\n'), tool: () => /./ },
+  write: { path: 'new.txt', act: (root) => fs.writeFileSync(path.join(root, 'new.txt'), 'new\n'), tool: () => /./ },
+  notebook: { path: 'nb.ipynb', act: (root) => fs.writeFileSync(path.join(root, 'nb.ipynb'), '{"cells": [1]}\n'), tool: () => /./ },
+  shell: { path: 'src/a.txt', act: (root) => fs.writeFileSync(path.join(root, 'src/a.txt'), 'two y\n'), tool: (agent) => new RegExp(`^${agent}:shell$`) },
+};
+
+describe('agent-safe-edit hook: each agent\'s payloads recorded into the headless store', function () {
+  this.timeout(60_000);
+  let root: string;
+  let store: string;
+  beforeEach(() => {
+    root = tempDir('hook-root');
+    store = tempDir('hook-store');
+    fs.mkdirSync(path.join(root, 'src'));
+    fs.writeFileSync(path.join(root, 'src/a.txt'), BEFORE_A);
+    fs.writeFileSync(path.join(root, 'nb.ipynb'), BEFORE_NB);
+  });
+  afterEach(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(store, { recursive: true, force: true });
+  });
+
+  for (const agent of AGENTS) {
+    for (const kind of Object.keys(ACTIONS)) {
+      it(`${agent} ${kind}: pre, the tool's change, post → one entry by the agent's tool in its session's turn; rollback_file restores the before byte for byte`, async () => {
+        const a = ACTIONS[kind];
+        const before = fs.existsSync(path.join(root, a.path)) ? fs.readFileSync(path.join(root, a.path)) : undefined;
+        const pre = hook(agent, payload(agent, `${kind}.pre`, root), store);
+        assert.equal(pre.code, 0, pre.stderr);
+        assert.equal(pre.stderr, '', 'the pre hook recorded without complaint');
+        a.act(root);
+        const post = hook(agent, payload(agent, `${kind}.post`, root), store);
+        assert.equal(post.code, 0, post.stderr);
+        assert.equal(post.stderr, '', 'the post hook recorded without complaint');
+        // The server opens the same store once the hooks have ended.
+        const server = await startServer(root, store);
+        try {
+          const listed = await server.call('list_backups', { path: a.path });
+          assert.equal(listed.backups.length, 1, JSON.stringify(listed));
+          const entry = listed.backups[0];
+          assert.ok(entry.tool.startsWith(`${agent}:`), JSON.stringify(entry));
+          assert.match(entry.tool, a.tool(agent), JSON.stringify(entry));
+          assert.match(entry.writer, new RegExp(agent.split('-')[0], 'i'), 'listed with the agent\'s name');
+          const back = await server.call('rollback_file', { path: a.path });
+          assert.equal(back.success, true, JSON.stringify(back));
+          if (before === undefined) assert.equal(fs.existsSync(path.join(root, a.path)), false, 'a created file is deleted');
+          else assert.deepEqual(fs.readFileSync(path.join(root, a.path)), before, 'the before state, BOM and CRLF included');
+        } finally {
+          await server.close();
+        }
+      });
+    }
+  }
+
+  it('the journal entry carries the writer and the agent\'s session as its turn', async () => {
+    hook('claude-code', payload('claude-code', 'edit.pre', root), store);
+    fs.writeFileSync(path.join(root, 'src/a.txt'), 'ONE\n');
+    hook('claude-code', payload('claude-code', 'edit.post', root), store);
+    const journal = fs.readFileSync(path.join(store, 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const entry = journal.map((r) => r.entry).find((e) => e?.path === 'src/a.txt' && e.writer);
+    assert.ok(entry, JSON.stringify(journal));
+    assert.deepEqual(entry.writer, { kind: 'agent_tool', name: 'claude-code:Edit' });
+    assert.equal(entry.turn_id, 'claude-sess-1');
+  });
+
+  it('a post without its pre records nothing and still lets the agent go on, saying why on stderr', () => {
+    fs.writeFileSync(path.join(root, 'src/a.txt'), 'ONE\n');
+    const post = hook('claude-code', payload('claude-code', 'edit.post', root), store);
+    assert.equal(post.code, 0);
+    assert.equal(post.stdout, '');
+    assert.match(post.stderr, /no pre-tool hook checkpoint/);
+  });
+
+  it('a store held by a running headless server: the hook waits briefly, then lets the agent go on and says it did not record', async () => {
+    const server = await startServer(root, store);
+    try {
+      const pre = hook('gemini-cli', payload('gemini-cli', 'edit.pre', root), store, ['--wait-ms', '300']);
+      assert.equal(pre.code, 0);
+      assert.equal(pre.stdout, '{}', "gemini-cli's proceed answer");
+      assert.match(pre.stderr, /not recorded: .*could not be opened within 300 ms/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('strict mode: the agent\'s own file tools are denied in its format, naming our tool', () => {
+    const denied = (agent: string, out: string): string => {
+      const j = JSON.parse(out);
+      if (agent === 'cursor') {
+        assert.equal(j.permission, 'deny');
+        return j.agent_message;
+      }
+      if (agent === 'gemini-cli') {
+        assert.equal(j.decision, 'deny');
+        return j.reason;
+      }
+      assert.equal(j.hookSpecificOutput.hookEventName, 'PreToolUse');
+      assert.equal(j.hookSpecificOutput.permissionDecision, 'deny');
+      return j.hookSpecificOutput.permissionDecisionReason;
+    };
+    for (const agent of AGENTS) {
+      it(`${agent}: edit and write denied (--strict and AGENT_SAFE_EDIT_STRICT=1), a shell command let through`, () => {
+        const edit = hook(agent, payload(agent, 'edit.pre', root), store, ['--strict']);
+        assert.match(denied(agent, edit.stdout), /safe_patch or replace_in_file/);
+        const write = hook(agent, payload(agent, 'write.pre', root), store, [], { AGENT_SAFE_EDIT_STRICT: '1' });
+        assert.match(denied(agent, write.stdout), /write_file/);
+        const shell = hook(agent, payload(agent, 'shell.pre', root), store, ['--strict']);
+        assert.equal(shell.code, 0);
+        assert.doesNotMatch(shell.stdout, /deny/);
+      });
+    }
+  });
+});
