@@ -90,7 +90,7 @@ function measure(files) {
   const empty = (stdin) => timedRun(['-e', ''], stdin);
   const random = prng(files);
   const touch = (rel) => fs.appendFileSync(path.join(root, rel), `// changed ${random()}\n`);
-  const editOf = (i) => pathOf(Math.floor(random() * files));
+  const editOf = () => pathOf(Math.floor(random() * files));
 
   // Cold: the first hook on the root (an Edit's pre + post), then the first shell pair.
   const coldFile = editOf();
