@@ -12,7 +12,17 @@ import { diskHolds, ensureParent } from './recheck-disk';
  * text, same BOM). See {@link writeFileChecked}. Never throws.
  */
 export async function writeClosedFileChecked(realPath: string, expected: { text: string; bom: boolean }, newText: string, displayPath: string): Promise<Result<{}>> {
-  return writeBytesOverText(realPath, expected, textBytes(newText, expected.bom), displayPath);
+  return writeBytesOverText(realPath, expected, textBytes(newText, expected.bom && !carriesOwnBom(expected, newText)), displayPath);
+}
+
+/**
+ * A new text that starts with the BOM's character over a file with a BOM whose text does not:
+ * the text carries its own BOM (a backup of the file's bytes, read as text), and the file's BOM
+ * added in front would make two. A file whose text itself starts with one (two BOMs on disk)
+ * keeps both.
+ */
+export function carriesOwnBom(current: { text: string; bom: boolean }, newText: string): boolean {
+  return current.bom && newText.startsWith('\uFEFF') && !current.text.startsWith('\uFEFF');
 }
 
 /** Replaces a text file's bytes with `data`; the disk must still hold `expected`. See {@link writeFileChecked}. */
@@ -60,8 +70,7 @@ export async function createTextFile(realPath: string, text: string, createDirs:
 /** A new text file's bytes: the text's UTF-8, after a BOM when it is to have one. */
 export function textBytes(text: string, bom: boolean): Buffer {
   const body = Buffer.from(text, 'utf8');
-  // A text that starts with the BOM's character carries its own (a raw backup read as text): never two.
-  return bom && !text.startsWith('\uFEFF') ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+  return bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
 }
 
 /**

@@ -8,7 +8,7 @@ import { eolKind, hasLoneCr } from '../../core/text/eol';
 import { recheckDisk } from '../../files/recheck-disk';
 import { listsExactName } from '../../files/rename-checked';
 import { renameFileEdit } from './rename-file';
-import { createTextFile, writeBytesOverRead } from '../../files/write-direct';
+import { carriesOwnBom, createTextFile, writeBytesOverRead } from '../../files/write-direct';
 import { applyTextChange, createFileWithText, deleteFileEdit, writeClosedFileBytes } from './apply-text';
 import { readCurrentForRestore } from './current-bytes';
 import { readCurrentText } from './current-text';
@@ -166,7 +166,7 @@ function directWriteNote(current: FileText, newText: string): string | undefined
       ? `The file has a carriage return inside a line (a lone CR), which an editor model would read as a line break, so the edit was written directly to disk to keep every byte outside the edit as it was ${NO_UNDO}.`
       : `The file has mixed line endings, which an editor model would normalize, so the edit was written directly to disk to keep every other line ending as it was ${NO_UNDO}.`;
   }
-  if (!current.isDirty && current.bom && newText.startsWith('\uFEFF')) return `The new text carries its own byte order mark (a backup of the file's bytes), which an editor model of a file with one would write twice, so it was written directly to disk byte for byte ${NO_UNDO}.`;
+  if (!current.isDirty && carriesOwnBom(current, newText)) return `The new text carries its own byte order mark (a backup of the file's bytes), which an editor model of a file with one would write twice, so it was written directly to disk byte for byte ${NO_UNDO}.`;
   if (!current.isDirty && !modelTakesLineEnds(current, newText)) return `The new text's line endings differ from the file's (a rollback to a version another program rewrote), which an editor model would convert, so it was written directly to disk byte for byte ${NO_UNDO}.`;
   return undefined;
 }

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { textBytes, writeBytesChecked, writeClosedFileChecked } from '../../../src/files/write-direct';
+import { carriesOwnBom, textBytes, writeBytesChecked, writeClosedFileChecked } from '../../../src/files/write-direct';
 import { sha256Bytes } from '../../../src/core/hash';
 
 // The direct write path for closed files with mixed line endings (issue 19, item 8).
@@ -72,12 +72,26 @@ describe('writeBytesChecked', () => {
   });
 });
 
-describe('textBytes: one byte order mark at most', () => {
-  it('adds the BOM of a file that has one, but never a second to a text that carries its own (a raw backup read as text)', () => {
-    const bom = [0xef, 0xbb, 0xbf];
+describe('one byte order mark at most, and a file\'s own two kept', () => {
+  const bom = [0xef, 0xbb, 0xbf];
+  it('a text that carries its own BOM (a raw backup read as text) over a BOM file is written with one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-bom-'));
+    try {
+      const file = path.join(dir, 'b.txt');
+      fs.writeFileSync(file, Buffer.from([...bom, 0x42, 0x0a]));
+      assert.ok((await writeClosedFileChecked(file, { text: 'B\n', bom: true }, '\uFEFFa\r\n', 'b.txt')).ok);
+      assert.deepEqual([...fs.readFileSync(file)], [...bom, 0x61, 0x0d, 0x0a]);
+      // A file that has two BOMs on disk keeps both through an edit that keeps its text's first one.
+      fs.writeFileSync(file, Buffer.from([...bom, ...bom, 0x78]));
+      assert.ok((await writeClosedFileChecked(file, { text: '\uFEFFx', bom: true }, '\uFEFFy', 'b.txt')).ok);
+      assert.deepEqual([...fs.readFileSync(file)], [...bom, ...bom, 0x79]);
+    } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+  });
+  it('carriesOwnBom and textBytes', () => {
+    assert.equal(carriesOwnBom({ text: 'a', bom: true }, '\uFEFFa'), true);
+    assert.equal(carriesOwnBom({ text: '\uFEFFa', bom: true }, '\uFEFFb'), false);
+    assert.equal(carriesOwnBom({ text: 'a', bom: false }, '\uFEFFa'), false);
     assert.deepEqual([...textBytes('a\r\n', true)], [...bom, 0x61, 0x0d, 0x0a]);
-    assert.deepEqual([...textBytes('\uFEFFa\r\n', true)], [...bom, 0x61, 0x0d, 0x0a]);
     assert.deepEqual([...textBytes('\uFEFFa', false)], [...bom, 0x61]);
-    assert.deepEqual([...textBytes('a', false)], [0x61]);
   });
 });
