@@ -87,7 +87,8 @@ export async function readObserved(host: Pick<Host, 'store' | 'files'>, c: Chang
   };
 }
 
-async function blobBytes(host: Pick<Host, 'store'>, sha256: string): Promise<Buffer | undefined> {
+/** A stored snapshot's bytes (a text snapshot as its UTF-8); undefined when it cannot be read. */
+export async function blobBytes(host: Pick<Host, 'store'>, sha256: string): Promise<Buffer | undefined> {
   const read = await host.store.readSnapshot(sha256);
   if (!read.ok) return undefined;
   const s = read.snapshot;

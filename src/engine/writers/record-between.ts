@@ -2,7 +2,7 @@ import type { JournalEntry, Writer } from '../../history/types';
 import type { CheckpointHost, FolderCheckpoint, Host, RecordedChanges } from '../host';
 import { journalObservedChanges, ObservedChange } from '../write/transaction';
 import { GapPiece, gapsOf, Side, TakeWindow } from './journal-gaps';
-import { compareCheckpoints, readObserved } from './observed-changes';
+import { blobBytes, compareCheckpoints, readObserved } from './observed-changes';
 import type { PathSeen } from './path-activity';
 
 /** What recording needs of a host: the store, the files, a log and the checkpoints. */
@@ -124,7 +124,5 @@ async function materialize(host: RecordingHost, path: string, piece: GapPiece, c
 async function bytesOf(host: RecordingHost, side: Side): Promise<Buffer | undefined | null> {
   if ('absent' in side) return undefined;
   if ('content' in side) return side.content;
-  const read = await host.store.readSnapshot(side.stored);
-  if (!read.ok) return null;
-  return 'bytes' in read.snapshot ? read.snapshot.bytes : Buffer.from(read.snapshot.text, 'utf8');
+  return (await blobBytes(host, side.stored)) ?? null;
 }
