@@ -1,10 +1,14 @@
+import { promises as fs } from 'node:fs';
 import type { FolderCheckpoint } from '../engine/host';
+import type { HookedCall } from '../engine/writers/hooked-calls';
+import { findHookEndpoint } from '../headless/hook-endpoint';
 import { recordBetween } from '../engine/writers/record-between';
 import type { Writer } from '../history/types';
 import { DIALECTS } from './agents';
 import { AGENTS, AgentName, HookCall, obj, str, strictReason } from './hook-call';
 import { openHookStore } from './open-hook-store';
 import { pendingCheckpointIds, rememberCall, takeCall } from './pending-calls';
+import { sendToOwner } from './send-to-owner';
 
 export const HOOK_USAGE = `usage: cli.js hook AGENT [--root DIR] [--store DIR] [--strict] [--wait-ms N]
   AGENT: ${AGENTS.join(' | ')}; the agent's hook payload (JSON) on stdin`;
@@ -86,8 +90,50 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<numb
   return 0;
 }
 
-/** Records one event; what could not be recorded, or undefined. */
+/** How long a hook waits for the window or server that owns the history: a pre event's answer comes once its checkpoint is taken. */
+const OWNER_TIMEOUT_MS = 30_000;
+
+/**
+ * Records one event; what could not be recorded, or undefined. The process that owns the
+ * folder's history (a VS Code window with the folder open, an agent-safe-edit-mcp server on it)
+ * gets the event when one runs; else the hook opens the headless store itself.
+ */
 async function recordEvent(call: HookCall, root: string, args: HookArgs): Promise<string | undefined> {
+  if (!args.store) {
+    const owned = await recordThroughOwner(call, root);
+    if (owned !== 'no owner') return owned;
+  }
+  return recordInStore(call, root, args);
+}
+
+/** The event handed to the folder's owner: what it could not record, or 'no owner' when none runs (or none answers). */
+async function recordThroughOwner(call: HookCall, root: string): Promise<string | undefined | 'no owner'> {
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(root);
+  } catch {
+    return 'no owner';
+  }
+  const endpoint = findHookEndpoint(realRoot);
+  if (!endpoint) return 'no owner';
+  const hooked: HookedCall = {
+    event: call.event, callId: call.callId, turn: { id: call.sessionId, client: call.agent },
+    writer: writerOf(call), paths: call.kind === 'shell' ? [] : call.paths.map((p) => realUnder(p, root, realRoot)),
+  };
+  const answer = await sendToOwner(endpoint, hooked, OWNER_TIMEOUT_MS);
+  if ('unreachable' in answer) return 'no owner';
+  if (!answer.ok) return `not recorded by ${endpoint.workspace}'s owner (process ${endpoint.pid}): ${answer.message}`;
+  const { skipped } = answer.recorded;
+  return skipped.length ? `not recorded: ${skipped.slice(0, 5).map((s) => `${s.path} (${s.reason})`).join('; ')}` : undefined;
+}
+
+/** The writer a call's change is journaled under. */
+function writerOf(call: HookCall): Writer {
+  return { kind: 'agent_tool', name: `${call.agent}:${call.kind === 'shell' ? 'shell' : call.tool}` };
+}
+
+/** The event recorded in the headless store, opened by this process (no owner runs). */
+async function recordInStore(call: HookCall, root: string, args: HookArgs): Promise<string | undefined> {
   const logged: string[] = [];
   const opened = await openHookStore(root, args.store, args.waitMs, (line) => logged.push(line));
   if (!opened.ok) return `not recorded: ${opened.failure.message}`;
@@ -106,7 +152,7 @@ async function recordEvent(call: HookCall, root: string, args: HookArgs): Promis
     const after = await take(host.checkpoints.takeAll(pending.paths.length ? pending.paths : undefined));
     if (after.length === 0) return `no checkpoint could be taken after ${call.tool}: ${logged.join('; ')}`;
     const named = new Set(pending.paths);
-    const writer: Writer = { kind: 'agent_tool', name: `${call.agent}:${call.kind === 'shell' ? 'shell' : call.tool}` };
+    const writer = writerOf(call);
     const recorded = await recordBetween(host, pending.before, after, {
       turn: { id: call.sessionId, client: call.agent }, now: Date.now(), writer,
       ...(call.kind === 'shell' && call.command ? { tool: `${call.agent}:shell` } : {}),

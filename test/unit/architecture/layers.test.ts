@@ -194,7 +194,7 @@ describe('architecture: layer imports', () => {
       if (importsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
     }
     assert.deepEqual(offenders, []);
-    assert.ok(walk.has(path.join(SRC, 'mcp', 'connection-file.ts')), 'the walk reaches the helper\'s modules');
+    assert.ok(walk.has(path.join(SRC, 'files', 'connection-file.ts')), 'the walk reaches the helper\'s modules');
   });
 
   it('the check sees imports at all (a file known to import vscode is found)', () => {
