@@ -1,9 +1,12 @@
+import type { FileState } from '../../files/file-state';
 import type { FolderCheckpoint } from '../host';
 
-/** What a pre event left for its post: the checkpoint before the call and the paths it names. */
+/**
+ * What a pre event left for its post: the paths the call names with their states read before it
+ * ran, or (a call that names none) the workspace checkpoint before it.
+ */
 export interface OpenCall {
-  before: FolderCheckpoint[];
-  paths: string[];
+  before: { named: Map<string, FileState> } | { checkpoint: FolderCheckpoint[] };
   opened: number;
 }
 
