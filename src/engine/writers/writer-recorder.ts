@@ -2,7 +2,7 @@ import { FileState, readFileState } from '../../files/file-state';
 import type { Writer } from '../../history/types';
 import type { CheckpointHost, FolderCheckpoint, Host, RecordedChanges, WritersHost } from '../host';
 import type { HookedCall } from './hooked-calls';
-import { OpenCalls } from './open-calls';
+import { MAX_HELD_BYTES, OpenCalls } from './open-calls';
 import { PathActivity, PathSeen } from './path-activity';
 import { recordBetween, recordObserved, SeenChange } from './record-between';
 import { RecordingTurn, TurnWindow } from './turn-window';
@@ -227,10 +227,15 @@ export class WriterRecorder implements WritersHost {
     });
   }
 
+  /** Each named path's state; what would take one call past MAX_HELD_BYTES is named, not read. */
   private async readNamed(paths: readonly string[]): Promise<Map<string, FileState>> {
-    const max = this.options.maxFileBytes();
     const out = new Map<string, FileState>();
-    for (const abs of paths) out.set(abs, await readFileState(abs, max));
+    let budget = MAX_HELD_BYTES;
+    for (const abs of paths) {
+      const state = budget > 0 ? await readFileState(abs, Math.min(this.options.maxFileBytes(), budget)) : { skip: `the call names more than ${MAX_HELD_BYTES} bytes of files` };
+      if ('bytes' in state) budget -= state.bytes.length;
+      out.set(abs, state);
+    }
     return out;
   }
 

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HookedCall, readHookedCall } from '../../../../src/engine/writers/hooked-calls';
-import { OPEN_CALL_MS, OpenCalls } from '../../../../src/engine/writers/open-calls';
+import { MAX_HELD_BYTES, OPEN_CALL_MS, OpenCalls } from '../../../../src/engine/writers/open-calls';
 import { setup } from './recorder-fixture';
 
 function call(event: 'pre' | 'post', name: string, paths: string[], callId = 'toolu_1'): HookedCall {
@@ -150,5 +150,17 @@ describe('hooked calls: the wire shape and the open calls', () => {
     assert.equal(open.take('a', OPEN_CALL_MS + 1), undefined, 'expired');
     assert.ok(open.take('b', OPEN_CALL_MS + 1));
     assert.equal(open.any(OPEN_CALL_MS + 1), false);
+  });
+
+  it('open calls hold at most MAX_HELD_BYTES of named files: the oldest are dropped first', () => {
+    const open = new OpenCalls();
+    const holding = (mb: number) => ({ before: { named: new Map([['/w/f', { bytes: Buffer.alloc(mb * 1024 * 1024), mode: 0o644 }]]) }, opened: 0 });
+    const third = MAX_HELD_BYTES / (1024 * 1024) / 3;
+    open.open('a', holding(third));
+    open.open('b', holding(third));
+    open.open('c', holding(third));
+    open.open('d', holding(third));
+    assert.equal(open.take('a', 0), undefined, 'the oldest made room');
+    for (const id of ['b', 'c', 'd']) assert.ok(open.take(id, 0), id);
   });
 });
