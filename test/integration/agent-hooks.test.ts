@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, EXTENSION_ID, freshDir, writeBytes } from './helpers';
+import * as os from 'node:os';
+import { activateExtension, EXTENSION_ID, freshDir, workspaceRoot, writeBytes } from './helpers';
+import { connectionFilePath } from '../../src/files/connection-file';
+import { stateDir } from '../../src/headless/store-location';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const AGENTS = ['claude-code', 'codex', 'cursor', 'gemini-cli', 'copilot'];
@@ -77,4 +80,33 @@ describe('other agents\' hooks recorded through the running window', () => {
       assert.equal(fs.existsSync(path.join(d.abs, 'new.txt')), false, 'the written file is gone again');
     });
   }
+
+  it('safeEdit.hooks.recordInWindow off: the window withdraws its endpoint and the hook records elsewhere; on again: back in the window\'s history', async function () {
+    this.timeout(120_000);
+    const record = connectionFilePath(stateDir(process.env, os.homedir()), fs.realpathSync(workspaceRoot()));
+    const config = () => vscode.workspace.getConfiguration('safeEdit');
+    const waitFor = async (cond: () => boolean, what: string) => {
+      for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.ok(cond(), what);
+    };
+    assert.ok(fs.existsSync(record), 'the window published its hook endpoint for the workspace folder');
+    const d = freshDir('hooks-off');
+    writeBytes(path.join(d.abs, 'src/a.txt'), 'one\n');
+    try {
+      await config().update('hooks.recordInWindow', false, vscode.ConfigurationTarget.Global);
+      await waitFor(() => !fs.existsSync(record), 'the endpoint record is removed');
+      await hook('gemini-cli', 'edit.pre', d.abs);
+      fs.writeFileSync(path.join(d.abs, 'src/a.txt'), 'ONE\n');
+      await hook('gemini-cli', 'edit.post', d.abs);
+      assert.deepEqual(services.store.list(`${d.rel}/src/a.txt`), [], 'not in the window\'s history');
+    } finally {
+      await config().update('hooks.recordInWindow', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor(() => fs.existsSync(record), 'published again');
+    await hook('gemini-cli', 'edit.pre', d.abs);
+    fs.writeFileSync(path.join(d.abs, 'src/a.txt'), 'ONE again\n');
+    const post = await hook('gemini-cli', 'edit.post', d.abs);
+    assert.equal(post.stderr, '');
+    assert.equal(services.store.list(`${d.rel}/src/a.txt`)[0]?.writer?.name, 'gemini-cli:replace');
+  });
 });

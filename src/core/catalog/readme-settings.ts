@@ -29,6 +29,7 @@ export const README_SETTINGS_ROWS: readonly SettingsRow[] = Object.freeze([
   { keys: ['checkpoints.maxFileBytes', 'checkpoints.maxTotalBytes'], meaning: 'workspace checkpoint caps in bytes: a file over the first, and the files past the second (in path order), are left out and listed, never taken for absent' },
   { keys: ['turns.quietGapMinutes'], meaning: 'gap that separates agent turns when the chat request is unknown' },
   { keys: ['writers.recordTurns', 'writers.turnTailSeconds'], meaning: "record other writers' changes during an agent turn (Copilot's own tools, the terminal, other programs), and how long after the agent's last activity they still count as the turn's" },
+  { keys: ['hooks.recordInWindow'], meaning: "other agents' hooks hand their tool calls to this window (its Edit History, Roll Back Agent Turn); off: they record into the folder's headless store" },
   { keys: ['validation.mode'], meaning: '`block`, `warn` or `off` for syntax errors an edit introduces' },
   { keys: ['validators'], meaning: 'external validators per language id, argv with `${file}`, e.g. `{"c": ["gcc", "-fsyntax-only", "-x", "c", "${file}"]}`' },
   { keys: ['validatorTimeoutMs'], meaning: 'external validator timeout (a timed-out validator does not block)' },

@@ -20,6 +20,8 @@ export interface SafeEditSettings {
   writersRecordTurns: boolean;
   /** How long after the agent's last activity other writers' changes still count as the turn's. */
   writersTurnTailMs: number;
+  /** Other agents' hooks hand their calls to this window (src/mcp/hook-window.ts). */
+  hooksRecordInWindow: boolean;
   /** Workspace checkpoints: the per-file and total caps, in bytes. */
   checkpointsMaxFileBytes: number;
   checkpointsMaxTotalBytes: number;
@@ -64,6 +66,7 @@ export function toSafeEditSettings(v: Record<string, unknown>): SafeEditSettings
     turnsQuietGapMs: n('turns.quietGapMinutes') * 60_000,
     writersRecordTurns: v['writers.recordTurns'] !== false,
     writersTurnTailMs: n('writers.turnTailSeconds') * 1000,
+    hooksRecordInWindow: v['hooks.recordInWindow'] !== false,
     checkpointsMaxFileBytes: n('checkpoints.maxFileBytes'),
     checkpointsMaxTotalBytes: n('checkpoints.maxTotalBytes'),
     validationMode: v['validation.mode'] as SafeEditSettings['validationMode'],

@@ -46,6 +46,8 @@ export const SETTING_SPECS: Readonly<Record<string, SettingSpec>> = Object.freez
   // Recording other writers is the net: a repository may turn it on, never off against the user.
   'writers.recordTurns': { kind: 'boolean', default: true, safer: true },
   'writers.turnTailSeconds': int(60, 5, 3600, 'neutral'),
+  // Other agents' writes recorded where the user looks: a repository may turn it on, never off.
+  'hooks.recordInWindow': { kind: 'boolean', default: true, safer: true },
   'validation.mode': { kind: 'enum', default: 'block', values: ['block', 'warn', 'off'] },
   validators: { kind: 'validators', maxEntries: 200 },
   // A validator that times out does not block the edit, so a shorter timeout loosens.
