@@ -1,5 +1,5 @@
 import { applyEdits, modify, parse, ParseError } from 'jsonc-parser';
-import { shellQuote } from './shell-quote';
+import { shellQuote } from '../core/shell-quote';
 
 /**
  * How an agent's configuration reaches the server without holding its token (the token is new

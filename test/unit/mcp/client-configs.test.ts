@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { headersHelperCommand, withOurServer } from '../../../src/mcp/client-configs';
-import { shellQuote } from '../../../src/mcp/shell-quote';
+import { shellQuote } from '../../../src/core/shell-quote';
 
 // Our server written into another agent's workspace configuration, merged, with no secret in it.
 describe('MCP client configurations', () => {
