@@ -4,6 +4,7 @@ import { createServices } from './hosts/vscode/create-services';
 import { registerTools } from './hosts/vscode/register-tools';
 import { registerUi } from './ui';
 import { registerMcp } from './mcp';
+import { registerHookWindow } from './mcp/hook-window';
 import { recoverInterruptedGroups } from './engine/restore/recover-groups';
 import { registerSetUpAgents } from './set-up-agents';
 
@@ -14,6 +15,7 @@ export async function activate(context: vscode.ExtensionContext) {
   registerCommands(context, services);
   const ui = registerUi(context, services);
   const mcp = registerMcp(context, services, tools);
+  registerHookWindow(context, services);
   registerSetUpAgents(context, services);
   // After a crash: multi-file changes it cut short go back to all-before (not awaited: activation stays quick).
   const recovery = recoverInterruptedGroups(services, services.interruptedGroups).then((done) => {

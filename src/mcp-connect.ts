@@ -1,6 +1,6 @@
 import * as nodePath from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { readLiveConnection } from './mcp/connection-file';
+import { readLiveConnection } from './files/connection-file';
 import { authorizationHeaders } from './mcp/connect/headers';
 import { bridgeStdioToHttp } from './mcp/connect/stdio-bridge';
 import { serveUnavailable } from './mcp/unavailable-server';

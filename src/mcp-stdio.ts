@@ -2,6 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { parseArgs, USAGE } from './headless/options';
 import { openHeadless } from './headless/start';
 import { serveHeadless } from './headless/server';
+import { serveHooks, ServedHooks } from './headless/hook-endpoint';
 import { serveUnavailable } from './mcp/unavailable-server';
 
 // agent-safe-edit-mcp: the headless MCP server over stdio (dist/mcp-stdio.js). stdout carries
@@ -30,6 +31,16 @@ async function main(): Promise<number | undefined> {
   }
   const { host, close } = opened;
   log(`serving ${host.realRoot} (backups in ${host.storageDir}${host.allowProtected ? ', protected files allowed' : ''}${host.allowExec ? ', execute_program on' : ''})`);
+  // This process holds the store's lock: other agents' hooks on this root hand their events here.
+  const writers = host.writers;
+  let hooks: ServedHooks | undefined;
+  if (writers) {
+    try {
+      hooks = await serveHooks([host.realRoot], (call) => writers.hookedCall(call), log);
+    } catch (e) {
+      log(`other agents' hooks cannot reach this server (${(e as Error).message}); they will find the store in use`);
+    }
+  }
   const transport = new StdioServerTransport();
   let closing: Promise<void> | undefined;
   // Before the process ends — the client closed stdin, or SIGINT/SIGTERM — the calls in flight
@@ -38,6 +49,7 @@ async function main(): Promise<number | undefined> {
   const shutdown = () => {
     closing ??= (async () => {
       await idle();
+      await hooks?.close().catch(() => undefined);
       await close().catch(() => undefined);
       process.exit(0);
     })();

@@ -8,6 +8,7 @@ import type { ResolvedPath, WorkspaceRoot } from '../files/confine';
 import type { KeyedLock } from '../files/file-lock';
 import type { CheckpointDiff } from '../history/checkpoints/diffCheckpoints';
 import type { ChangeKind, Writer } from '../history/types';
+import type { HookedCall } from './writers/hooked-calls';
 
 /**
  * The one interface between the tool engine and where files live. The engine (every tool, the
@@ -74,6 +75,8 @@ export interface WritersHost {
   settle(): Promise<RecordedChanges>;
   /** Files a turn changed that could not be recorded, and why (newest recordings; bounded). */
   notRecorded(turnId: string | undefined): Array<{ path: string; reason: string }>;
+  /** Another agent's tool call, told by its hook (pre: checkpoint; post: what it changed, journaled as its). */
+  hookedCall(call: HookedCall): Promise<RecordedChanges>;
   /** Runs execute_program's program between two checkpoints and records what it changed as one change. */
   aroundProgram<T>(argv: string[], turnId: string | undefined, client: string | undefined, run: () => Promise<T>): Promise<{ result: T; recorded: RecordedChanges }>;
 }

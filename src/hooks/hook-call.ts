@@ -1,4 +1,5 @@
 import * as nodePath from 'node:path';
+import type { Writer } from '../history/types';
 
 /** The agents whose hook payloads the hook command reads. */
 export const AGENTS = ['claude-code', 'codex', 'cursor', 'gemini-cli', 'copilot'] as const;
@@ -93,4 +94,14 @@ export function commandText(v: unknown): string | undefined {
 export function strictReason(tool: string, kind: HookKind): string {
   const ours = kind === 'write' ? 'write_file' : 'safe_patch or replace_in_file';
   return `Agent Safe Edit strict mode: ${tool} is not allowed here because its edits bypass the hash-checked, backed-up file tools. Use the agent-safe-edit MCP tool ${ours} instead (read the file with safe_read_file first for its sha256).`;
+}
+
+/** The writer a call's change is journaled under. */
+export function writerOf(call: HookCall): Writer {
+  return { kind: 'agent_tool', name: `${call.agent}:${call.kind === 'shell' ? 'shell' : call.tool}` };
+}
+
+/** An absolute path under `root` as the same path under the root's real path. */
+export function realUnder(abs: string, root: string, realRoot: string): string {
+  return abs === root || !abs.startsWith(root) ? abs : realRoot + abs.slice(root.length);
 }

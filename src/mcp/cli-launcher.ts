@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { ensurePrivateFolders, writePrivateFile } from './connection-file';
+import { ensurePrivateFolders, writePrivateFile } from '../files/connection-file';
 
 export const LAUNCHER_FILE = 'agent-safe-edit-cli.js';
 

@@ -2,7 +2,7 @@ import { shellQuote } from '../core/shell-quote';
 
 /**
  * How an agent's configuration reaches the server without holding its token (the token is new
- * at every start and lives only in the user-only connection file, src/mcp/connection-file.ts):
+ * at every start and lives only in the user-only connection file, src/files/connection-file.ts):
  * - Claude Code speaks HTTP to the server and gets the header from its `headersHelper`, a
  *   command it runs at every connection (our helper prints the live token, and only for the
  *   URL VS Code serves the workspace on now);

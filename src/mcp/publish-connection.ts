@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { McpEndpoint } from './http-server';
-import { removeConnectionFile, writeConnectionFile } from './connection-file';
+import { removeConnectionFile, writeConnectionFile } from '../files/connection-file';
 import { installHelper } from './helper-install';
 
 /** What publishConnection left for clients outside VS Code (all absent when it failed). */

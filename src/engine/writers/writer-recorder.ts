@@ -1,5 +1,7 @@
 import type { Writer } from '../../history/types';
 import type { CheckpointHost, FolderCheckpoint, Host, RecordedChanges, WritersHost } from '../host';
+import type { HookedCall } from './hooked-calls';
+import { OpenCalls } from './open-calls';
 import { PathActivity, PathSeen } from './path-activity';
 import { recordBetween } from './record-between';
 import { RecordingTurn, TurnWindow } from './turn-window';
@@ -13,7 +15,8 @@ export interface WriterRecorderOptions {
   recordTurns: () => boolean;
   /**
    * The host reports file events (noteEvent) for every path the checkpoints cover: settles may
-   * examine only those paths. Without a watcher every checkpoint walks the folders whole.
+   * examine only those paths, while turns are recorded (the VS Code host watches only then).
+   * Without a watcher every checkpoint walks the folders whole.
    */
   watcher?: boolean;
   /**
@@ -55,6 +58,8 @@ export class WriterRecorder implements WritersHost {
   private takesSincePrune = 0;
   /** What recordings could not record, by turn id ('' without one): the turn rollback names them. */
   private readonly skippedByTurn = new Map<string, Array<{ path: string; reason: string }>>();
+  /** Other agents' tool calls between their pre and post hook events. */
+  private readonly openCalls = new OpenCalls();
   private readonly now: () => number;
 
   constructor(private readonly host: RecorderHost, private readonly options: WriterRecorderOptions) {
@@ -111,6 +116,8 @@ export class WriterRecorder implements WritersHost {
    * recorded as its; otherwise the new checkpoint becomes the base. Also the first checkpoint.
    */
   settleQuiet(): Promise<Recorded> {
+    // While another agent's call is open, its writes wait for its post event, which names their writer.
+    if (this.openCalls.any(this.now())) return Promise.resolve(NOTHING);
     return this.enqueue(() => {
       const turn = this.owningTurn();
       return turn ? this.recordSinceBase(turn, 'watched') : this.refreshBase('watched');
@@ -163,6 +170,64 @@ export class WriterRecorder implements WritersHost {
     }
   }
 
+  /**
+   * Another agent's tool call, told by its hook. Pre: a checkpoint before it runs — of the paths
+   * it names, or (a shell command) of the workspace, after what other writers did so far is
+   * settled, as for execute_program. Post: a checkpoint of the same and what changed between the
+   * two is one change by the call's writer in the agent's session's turn (named paths only, when
+   * it named some). Hook events are always recorded, whatever safeEdit.writers.recordTurns says:
+   * someone configured the hook to record them.
+   */
+  hookedCall(call: HookedCall): Promise<Recorded> {
+    return call.event === 'pre' ? this.beforeHookedCall(call) : this.afterHookedCall(call);
+  }
+
+  private beforeHookedCall(call: HookedCall): Promise<Recorded> {
+    this.noteCall(call.turn.id, call.turn.client);
+    return this.enqueue(async () => {
+      let before: FolderCheckpoint[] | undefined;
+      if (call.paths.length > 0) {
+        before = await this.stamped(this.host.checkpoints.takeAll(call.paths));
+      } else {
+        const turn = this.owningTurn();
+        const mode = this.watching() ? 'watched' : 'walk';
+        if (turn && this.base) await this.recordSinceBase(turn, mode);
+        else await this.refreshBase(mode);
+        before = this.base;
+      }
+      if (!before || before.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `no checkpoint could be taken before ${call.writer.name}` }] };
+      this.openCalls.open(call.callId, { before, paths: call.paths, opened: this.now() });
+      return NOTHING;
+    });
+  }
+
+  private afterHookedCall(call: HookedCall): Promise<Recorded> {
+    return this.enqueue(async () => {
+      const open = this.openCalls.take(call.callId, this.now());
+      if (!open) return { ...NOTHING, skipped: [{ path: '.', reason: `${call.writer.name}'s changes are not recorded: no pre-tool hook event of this call was seen (is the pre hook configured?)` }] };
+      let after: FolderCheckpoint[];
+      if (open.paths.length > 0) {
+        // The other paths' events stay for the next settle: this take carries them from the newest checkpoint.
+        after = await this.stamped(this.host.checkpoints.takeAll(open.paths));
+      } else {
+        ({ after } = await this.takeNow(this.watching() ? 'watched' : 'walk'));
+        if (after.length > 0) this.base = after;
+      }
+      this.window.touch(this.now());
+      if (after.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `no checkpoint could be taken after ${call.writer.name}` }] };
+      const named = new Set(open.paths);
+      const recorded = await this.record(open.before, after, call.turn, new Map(), call.writer, call.writer.name, named.size ? (abs) => named.has(abs) : undefined);
+      // What other writers did meanwhile waited for this call (settleQuiet): its turn now.
+      if (!this.openCalls.any(this.now()) && this.activity.earliest() !== undefined) void this.settleQuiet();
+      return recorded;
+    });
+  }
+
+  /** Whether file events name every change since the base: the host has a watcher, and it watches only while turns are recorded. */
+  private watching(): boolean {
+    return this.options.watcher === true && this.options.recordTurns();
+  }
+
   /** The turn the changes seen since the base belong to: the one going on, or the latest if they began within its tail. */
   private owningTurn(): RecordingTurn | undefined {
     if (!this.options.recordTurns()) return undefined;
@@ -175,7 +240,7 @@ export class WriterRecorder implements WritersHost {
   /** A checkpoint of only the paths the watcher named since the base, when they are all known; else of everything. */
   private async takeNow(mode: 'watched' | 'walk'): Promise<{ after: FolderCheckpoint[]; seen: Map<string, PathSeen> }> {
     const { seen, complete } = this.activity.take();
-    const paths = mode === 'watched' && this.options.watcher === true && complete && this.base ? [...seen.keys()] : undefined;
+    const paths = mode === 'watched' && this.watching() && complete && this.base ? [...seen.keys()] : undefined;
     const after = await this.stamped(this.host.checkpoints.takeAll(paths));
     return { after, seen };
   }
@@ -228,8 +293,8 @@ export class WriterRecorder implements WritersHost {
   }
 
   /** Journals the changes between two checkpoints (record-between.ts) and keeps what it could not record for the turn rollback to name. */
-  private async record(before: FolderCheckpoint[], after: FolderCheckpoint[], turn: { id?: string; client?: string }, seen: Map<string, PathSeen>, fixedWriter?: Writer, tool?: string): Promise<Recorded> {
-    const out = await recordBetween(this.host, before, after, { turn, seen, now: this.now(), ...(fixedWriter ? { writer: fixedWriter } : {}), ...(tool ? { tool } : {}) });
+  private async record(before: FolderCheckpoint[], after: FolderCheckpoint[], turn: { id?: string; client?: string }, seen: Map<string, PathSeen>, fixedWriter?: Writer, tool?: string, only?: (abs: string) => boolean): Promise<Recorded> {
+    const out = await recordBetween(this.host, before, after, { turn, seen, now: this.now(), ...(fixedWriter ? { writer: fixedWriter } : {}), ...(tool ? { tool } : {}), ...(only ? { only } : {}) });
     this.keepSkipped(turn.id, out.skipped);
     return out;
   }

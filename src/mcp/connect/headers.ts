@@ -1,4 +1,4 @@
-import type { LiveConnection } from '../connection-file';
+import type { LiveConnection } from '../../files/connection-file';
 
 /**
  * What Claude Code's `headersHelper` prints: the Authorization header of the server that

@@ -1,7 +1,7 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { ConnectionRecord } from '../connection-file';
+import type { ConnectionRecord } from '../../files/connection-file';
 
 /**
  * Relays one MCP client that speaks stdio (Cursor, Codex CLI, Cline…) to the server inside

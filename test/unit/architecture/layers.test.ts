@@ -165,9 +165,9 @@ describe('architecture: layer imports', () => {
     assert.deepEqual([...new Set(offenders)], []);
   });
 
-  it('the headless entry points (mcp-stdio.ts, engine.ts, cli.ts) never reach `vscode`; the headless server runs the engine on the disk host', () => {
+  it('the headless entry points (mcp-stdio.ts, engine.ts, cli.ts, cli-main.ts, hook.ts, hook-store.ts) never reach `vscode`; the headless server runs the engine on the disk host', () => {
     const offenders: string[] = [];
-    for (const entry of ['mcp-stdio.ts', 'engine.ts', 'cli.ts']) {
+    for (const entry of ['mcp-stdio.ts', 'engine.ts', 'cli.ts', 'cli-main.ts', 'hook.ts', 'hook-store.ts']) {
       for (const [reached, chain] of reachable(path.join(SRC, entry))) {
         if (importsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
       }
@@ -177,6 +177,13 @@ describe('architecture: layer imports', () => {
     for (const f of [path.join('engine', 'runner.ts'), path.join('engine', 'write', 'transaction.ts'), path.join('hosts', 'disk', 'host.ts')]) {
       assert.ok(served.has(path.join(SRC, f)), `the headless server reaches ${f}`);
     }
+  });
+
+  it('the hook bundle (src/hook.ts), which agents run around every tool call, loads no store and no engine: those are dist/hook-store.js, loaded only without an owner', () => {
+    const reached = [...reachableAtRuntime(path.join(SRC, 'hook.ts')).keys()].map(rel);
+    assert.ok(reached.includes(path.join('hooks', 'run-hook.ts')), 'the walk reaches the hook');
+    assert.deepEqual(reached.filter((f) => ['history/', 'engine/write/', 'engine/tools/', 'hosts/', 'validate/'].some((l) => f.startsWith(l.split('/').join(path.sep)))), []);
+    assert.ok(reachableAtRuntime(path.join(SRC, 'hook-store.ts')).has(path.join(SRC, 'history', 'backupStore.ts')), 'the store fallback is where the store is');
   });
 
   it('the engine worker (src/workers/, bundled to dist/engine-worker.js) loads nothing but core/ and Node', () => {
@@ -194,7 +201,7 @@ describe('architecture: layer imports', () => {
       if (importsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
     }
     assert.deepEqual(offenders, []);
-    assert.ok(walk.has(path.join(SRC, 'mcp', 'connection-file.ts')), 'the walk reaches the helper\'s modules');
+    assert.ok(walk.has(path.join(SRC, 'files', 'connection-file.ts')), 'the walk reaches the helper\'s modules');
   });
 
   it('the check sees imports at all (a file known to import vscode is found)', () => {

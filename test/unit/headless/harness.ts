@@ -28,8 +28,8 @@ export function tempDir(prefix: string): string {
 }
 
 /** Spawns `node out/src/mcp-stdio.js --root ROOT --store STORE …` and connects the SDK's client over stdio. */
-export async function startServer(root: string, store: string, extra: string[] = [], clientName = 'headless-test'): Promise<Running> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, '--root', root, '--store', store, ...extra], stderr: 'pipe' });
+export async function startServer(root: string, store: string, extra: string[] = [], clientName = 'headless-test', env?: NodeJS.ProcessEnv): Promise<Running> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, '--root', root, '--store', store, ...extra], stderr: 'pipe', ...(env ? { env: env as Record<string, string> } : {}) });
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => { stderr += d.toString('utf8'); });
   const client = new Client({ name: clientName, version: '1.0.0' });

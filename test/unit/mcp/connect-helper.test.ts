@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallTool, McpEndpoint, startMcpHttpServer } from '../../../src/mcp/http-server';
-import { writeConnectionFile } from '../../../src/mcp/connection-file';
+import { writeConnectionFile } from '../../../src/files/connection-file';
 
 /** The helper as tsc compiled it (npm run compile-tests). */
 const HELPER = path.resolve(__dirname, '../../../src/mcp-connect.js');

@@ -3,9 +3,11 @@ import * as nodePath from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * Where a running MCP server tells its clients how to reach it: one small JSON file per
+ * Where a running local server tells its clients how to reach it — the extension's MCP server
+ * (its clients: the connection helper), and the hook endpoint of a VS Code window or a headless
+ * server (its client: `agent-safe-edit hook`, headless/hook-endpoint.ts): one small JSON file per
  * workspace, in a folder only the user can enter (0700), the file only the user can read
- * (0600). It lives outside every workspace (the extension's global storage), so no client
+ * (0600). It lives outside every workspace (the extension's global storage; the hook endpoints: the user's state directory), so no client
  * configuration inside a repository ever holds the token: the configurations name a helper
  * (src/mcp-connect.ts) that reads this file when the client connects. The file is removed
  * when the server stops, and names the process that serves, so a file a crash left behind
@@ -25,15 +27,19 @@ export interface ConnectionRecord {
 
 export const CONNECTIONS_FOLDER = 'connections';
 
-/** The file name of a workspace's record: its base name (for people) and a hash of its real path. */
+/**
+ * A folder's key in file names: its base name (for people) and a hash of its real path (so two
+ * folders of one name never share a record or a history).
+ */
+export function rootKey(realPath: string): string {
+  const hash = createHash('sha256').update(realPath, 'utf8').digest('hex').slice(0, 16);
+  const name = nodePath.basename(realPath).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'root';
+  return `${name}-${hash}`;
+}
+
+/** The file name of a workspace's record. */
 export function connectionFileName(workspaceRealPath: string): string {
-  const hash = createHash('sha256').update(workspaceRealPath, 'utf8').digest('hex').slice(0, 16);
-  const name =
-    nodePath
-      .basename(workspaceRealPath)
-      .replace(/[^A-Za-z0-9._-]/g, '_')
-      .slice(0, 40) || 'root';
-  return `${name}-${hash}.json`;
+  return `${rootKey(workspaceRealPath)}.json`;
 }
 
 export function connectionFilePath(dir: string, workspaceRealPath: string): string {

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { connectionFilePath, readLiveConnection, removeConnectionFile, writeConnectionFile } from '../../../src/mcp/connection-file';
+import { connectionFilePath, readLiveConnection, removeConnectionFile, writeConnectionFile } from '../../../src/files/connection-file';
 
 // The user-only file through which a running server tells its clients the URL and this start's token.
 describe('MCP connection file', () => {

@@ -1,0 +1,128 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { HookedCall, readHookedCall } from '../../../../src/engine/writers/hooked-calls';
+import { OPEN_CALL_MS, OpenCalls } from '../../../../src/engine/writers/open-calls';
+import { setup } from './recorder-fixture';
+
+function call(event: 'pre' | 'post', name: string, paths: string[], callId = 'toolu_1'): HookedCall {
+  return { event, callId, turn: { id: 'session-1', client: name.split(':')[0] }, writer: { kind: 'agent_tool', name }, paths };
+}
+
+async function textOf(s: Awaited<ReturnType<typeof setup>>, sha: string): Promise<string | undefined> {
+  const read = await s.store.readSnapshot(sha);
+  return read.ok && 'text' in read.snapshot ? read.snapshot.text : undefined;
+}
+
+describe('WriterRecorder: other agents\' tool calls told by their hooks', function () {
+  this.timeout(20_000);
+
+  it('an edit tool\'s call is one change of the file it names, by that agent\'s tool, in the agent\'s session; a quiet settle meanwhile waits for it', async () => {
+    const s = await setup();
+    try {
+      s.write('a.txt', 'before\n');
+      await s.recorder.settleQuiet();
+      s.tick(5000);
+      const a = path.join(s.ws, 'a.txt');
+      assert.deepEqual((await s.recorder.hookedCall(call('pre', 'claude-code:Edit', [a]))).skipped, []);
+      s.tick(100);
+      s.write('a.txt', 'after the agent\'s Edit\n');
+      s.tick(1500);
+      assert.deepEqual((await s.recorder.settleQuiet()).files, [], 'the open call\'s write waits for its post event');
+      assert.deepEqual(s.store.list('a.txt'), []);
+      const recorded = await s.recorder.hookedCall(call('post', 'claude-code:Edit', [a]));
+      assert.deepEqual(recorded.files.map((f) => [f.path, f.kind, f.writer]), [['a.txt', 'modify', 'agent_tool']]);
+      const [entry] = s.store.list('a.txt');
+      assert.deepEqual(entry.writer, { kind: 'agent_tool', name: 'claude-code:Edit' });
+      assert.equal(entry.turn_id, 'session-1');
+      assert.equal(entry.client, 'claude-code');
+      assert.equal(await textOf(s, entry.before_sha256), 'before\n');
+      s.tick(2000);
+      await s.recorder.settle();
+      assert.equal(s.store.list('a.txt').length, 1, 'a later settle of the turn does not record the change twice');
+    } finally { await s.close(); }
+  });
+
+  it('a change of another file during a named call is not the call\'s: the next settle records it as another writer\'s', async () => {
+    const s = await setup();
+    try {
+      s.write('a.txt', 'a\n');
+      s.write('b.txt', 'b\n');
+      await s.recorder.settleQuiet();
+      const a = path.join(s.ws, 'a.txt');
+      await s.recorder.hookedCall(call('pre', 'cursor:Write', [a]));
+      s.write('a.txt', 'a by cursor\n');
+      s.write('b.txt', 'b by someone else\n');
+      const recorded = await s.recorder.hookedCall(call('post', 'cursor:Write', [a]));
+      assert.deepEqual(recorded.files.map((f) => f.path), ['a.txt']);
+      s.tick(1500);
+      await s.recorder.settleQuiet();
+      assert.deepEqual(s.store.list('b.txt').map((e) => e.writer), [{ kind: 'outside' }]);
+      assert.deepEqual(s.store.list('a.txt').map((e) => e.writer), [{ kind: 'agent_tool', name: 'cursor:Write' }]);
+    } finally { await s.close(); }
+  });
+
+  it('a shell command names no path: the workspace is compared whole, every file it wrote is one change of the agent\'s shell', async () => {
+    const s = await setup();
+    try {
+      s.write('keep.txt', 'kept\n');
+      s.write('gone.txt', 'to be removed\n');
+      await s.recorder.settleQuiet();
+      await s.recorder.hookedCall(call('pre', 'codex:shell', [], 'call_9'));
+      s.write('made.txt', 'generated\n');
+      fs.rmSync(path.join(s.ws, 'gone.txt'));
+      s.recorder.noteEvent(path.join(s.ws, 'gone.txt'));
+      const recorded = await s.recorder.hookedCall(call('post', 'codex:shell', [], 'call_9'));
+      assert.deepEqual(recorded.files.map((f) => [f.path, f.kind]).sort(), [['gone.txt', 'delete'], ['made.txt', 'create']]);
+      assert.ok(recorded.groupId, 'the two files are one change');
+      assert.deepEqual(s.store.list('keep.txt'), []);
+    } finally { await s.close(); }
+  });
+
+  it('with turns not recorded (no watcher running) a shell call is still recorded, by walking the workspace', async () => {
+    const s = await setup({ recordTurns: false });
+    try {
+      s.write('x.txt', 'x\n');
+      await s.recorder.settleQuiet();
+      await s.recorder.hookedCall(call('pre', 'gemini-cli:shell', [], 'g1'));
+      // No file event reaches the recorder: the watcher is off with recording.
+      fs.writeFileSync(path.join(s.ws, 'x.txt'), 'x by a command\n');
+      const recorded = await s.recorder.hookedCall(call('post', 'gemini-cli:shell', [], 'g1'));
+      assert.deepEqual(recorded.files.map((f) => f.path), ['x.txt']);
+    } finally { await s.close(); }
+  });
+
+  it('a post event without its pre records nothing and says why', async () => {
+    const s = await setup();
+    try {
+      s.write('a.txt', 'a\n');
+      await s.recorder.settleQuiet();
+      const recorded = await s.recorder.hookedCall(call('post', 'claude-code:Write', [path.join(s.ws, 'a.txt')], 'never-opened'));
+      assert.deepEqual(recorded.files, []);
+      assert.match(recorded.skipped[0].reason, /no pre-tool hook event/);
+    } finally { await s.close(); }
+  });
+});
+
+describe('hooked calls: the wire shape and the open calls', () => {
+  it('readHookedCall takes a well-formed event and refuses what is not one', () => {
+    const good = { event: 'pre', callId: 'c', turn: { id: 's', client: 'codex' }, writer: { kind: 'agent_tool', name: 'codex:apply_patch' }, paths: ['/w/a.ts'] };
+    assert.deepEqual(readHookedCall(good), good);
+    assert.match(String(readHookedCall({ ...good, paths: ['a.ts'] })), /absolute/);
+    assert.match(String(readHookedCall({ ...good, writer: { kind: 'user', name: 'x' } })), /agent_tool/);
+    assert.match(String(readHookedCall({ ...good, event: 'during' })), /event/);
+    assert.match(String(readHookedCall({ ...good, paths: Array.from({ length: 201 }, (_, i) => `/w/${i}`) })), /at most 200/);
+    assert.match(String(readHookedCall({ ...good, callId: 'x'.repeat(5000) })), /callId/);
+    assert.match(String(readHookedCall([])), /not an object/);
+  });
+
+  it('an open call expires: a lost post event does not hold quiet settles for good', () => {
+    const open = new OpenCalls();
+    open.open('a', { before: [], paths: [], opened: 0 });
+    open.open('b', { before: [], paths: [], opened: 1000 });
+    assert.equal(open.any(OPEN_CALL_MS), true);
+    assert.equal(open.take('a', OPEN_CALL_MS + 1), undefined, 'expired');
+    assert.ok(open.take('b', OPEN_CALL_MS + 1));
+    assert.equal(open.any(OPEN_CALL_MS + 1), false);
+  });
+});
