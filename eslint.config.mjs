@@ -50,8 +50,9 @@ export default tseslint.config(
     // Lazy loads: the tree-sitter runtime is evaluated on the first syntax check, not at
     // activation; development builds' test hooks are loaded from a file beside the bundle so
     // that they are never bundled into the release; the CLI's `mcp` command loads the server's
-    // bundle beside its own rather than carrying a second copy of it.
-    files: ['src/validate/syntax/tree-sitter-runtime.ts', 'src/ui/index.ts', 'src/headless/serve-from-cli.ts'],
+    // bundle beside its own rather than carrying a second copy of it; the CLI's dispatcher loads
+    // the hook or the engine CLI, and the hook loads the store's code only without an owner.
+    files: ['src/validate/syntax/tree-sitter-runtime.ts', 'src/ui/index.ts', 'src/headless/serve-from-cli.ts', 'src/cli.ts', 'src/hook.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
