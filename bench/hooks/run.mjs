@@ -84,6 +84,28 @@ function timedRun(args, stdin, { expectQuiet = true, env = process.env } = {}) {
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]; };
 const fmt = (ms) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
 
+/**
+ * One call: two empty hooks, our Edit pair and our shell pair, interleaved so that all of them
+ * run under the same load; the times pushed into `s`. Returns the Edit's pre payload.
+ */
+function round(id, { root, hook, empty, touch, editOf }, s) {
+  const rel = editOf();
+  const pre = payload('edit.pre', root, `edit-${id}`, path.join(root, rel));
+  const e1 = empty(pre);
+  const e2 = empty(pre);
+  s.emptyOne.push(e1, e2);
+  s.emptyPair.push(e1 + e2);
+  const a = hook(pre);
+  touch(rel);
+  const b = hook(payload('edit.post', root, `edit-${id}`, path.join(root, rel)));
+  s.editPre.push(a); s.editPost.push(b); s.editPair.push(a + b);
+  const c = hook(payload('shell.pre', root, `shell-${id}`));
+  touch(editOf());
+  const d = hook(payload('shell.post', root, `shell-${id}`));
+  s.shellPre.push(c); s.shellPost.push(d); s.shellPair.push(c + d);
+  return pre;
+}
+
 function measure(files) {
   const dir = path.join(base, `w${files}`);
   const root = path.join(dir, 'ws');
@@ -108,20 +130,7 @@ function measure(files) {
   const s = { emptyPair: [], editPre: [], editPost: [], editPair: [], shellPre: [], shellPost: [], shellPair: [], bundle: [], ignored: [], emptyOne: [] };
   const read = JSON.stringify({ session_id: 's', cwd: root, hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: path.join(root, pathOf(0)) }, tool_use_id: 'r' });
   for (let i = 0; i < CALLS; i++) {
-    const rel = editOf();
-    const pre = payload('edit.pre', root, `edit-${i}`, path.join(root, rel));
-    const e1 = empty(pre);
-    const e2 = empty(pre);
-    s.emptyOne.push(e1, e2);
-    s.emptyPair.push(e1 + e2);
-    const a = hook(pre);
-    touch(rel);
-    const b = hook(payload('edit.post', root, `edit-${i}`, path.join(root, rel)));
-    s.editPre.push(a); s.editPost.push(b); s.editPair.push(a + b);
-    const c = hook(payload('shell.pre', root, `shell-${i}`));
-    touch(editOf());
-    const d = hook(payload('shell.post', root, `shell-${i}`));
-    s.shellPre.push(c); s.shellPost.push(d); s.shellPair.push(c + d);
+    const pre = round(`${i}`, { root, hook, empty, touch, editOf }, s);
     s.bundle.push(timedRun([CLI, '--version'], pre));
     s.ignored.push(hook(read));
   }
@@ -160,22 +169,7 @@ function measureOwner(dir, root, files, touch, editOf, empty) {
     touch(coldFile);
     cold.editPost = hook(payload('edit.post', root, 'o-cold-edit', path.join(root, coldFile)));
     const o = { emptyPair: [], emptyOne: [], editPre: [], editPost: [], editPair: [], shellPre: [], shellPost: [], shellPair: [] };
-    for (let i = 0; i < CALLS; i++) {
-      const rel = editOf();
-      const pre = payload('edit.pre', root, `o-edit-${i}`, path.join(root, rel));
-      const e1 = empty(pre);
-      const e2 = empty(pre);
-      o.emptyOne.push(e1, e2);
-      o.emptyPair.push(e1 + e2);
-      const a = hook(pre);
-      touch(rel);
-      const b = hook(payload('edit.post', root, `o-edit-${i}`, path.join(root, rel)));
-      o.editPre.push(a); o.editPost.push(b); o.editPair.push(a + b);
-      const c = hook(payload('shell.pre', root, `o-shell-${i}`));
-      touch(editOf());
-      const d = hook(payload('shell.post', root, `o-shell-${i}`));
-      o.shellPre.push(c); o.shellPost.push(d); o.shellPair.push(c + d);
-    }
+    for (let i = 0; i < CALLS; i++) round(`o${i}`, { root, hook, empty, touch, editOf }, o);
     return { cold, o };
   } finally {
     server.stdin.end();

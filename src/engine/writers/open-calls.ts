@@ -1,10 +1,24 @@
+import type { FileState } from '../../files/file-state';
 import type { FolderCheckpoint } from '../host';
 
-/** What a pre event left for its post: the checkpoint before the call and the paths it names. */
+/**
+ * What a pre event left for its post: the paths the call names with their states read before it
+ * ran, or (a call that names none) the workspace checkpoint before it.
+ */
 export interface OpenCall {
-  before: FolderCheckpoint[];
-  paths: string[];
+  before: { named: Map<string, FileState> } | { checkpoint: FolderCheckpoint[] };
   opened: number;
+}
+
+/** The most bytes of named files all open calls hold in memory together; past it the oldest calls are dropped. */
+export const MAX_HELD_BYTES = 256 * 1024 * 1024;
+
+/** The bytes an open call holds. */
+export function heldBytes(call: OpenCall): number {
+  if (!('named' in call.before)) return 0;
+  let n = 0;
+  for (const state of call.before.named.values()) if ('bytes' in state) n += state.bytes.length;
+  return n;
 }
 
 /** How long a call's pre event waits for its post (a shell command may run long); older ones are dropped. */
@@ -19,18 +33,21 @@ const MAX_OPEN = 200;
  */
 export class OpenCalls {
   private readonly calls = new Map<string, OpenCall>();
+  private held = 0;
 
   open(callId: string, call: OpenCall): void {
-    this.calls.delete(callId);
+    this.drop(callId);
+    const bytes = heldBytes(call);
+    while (this.calls.size > 0 && (this.calls.size >= MAX_OPEN || this.held + bytes > MAX_HELD_BYTES)) this.drop(this.calls.keys().next().value as string);
     this.calls.set(callId, call);
-    if (this.calls.size > MAX_OPEN) this.calls.delete(this.calls.keys().next().value as string);
+    this.held += bytes;
   }
 
   /** The open call of this id (removed), unless it expired. */
   take(callId: string, now: number): OpenCall | undefined {
     this.expire(now);
     const call = this.calls.get(callId);
-    this.calls.delete(callId);
+    this.drop(callId);
     return call;
   }
 
@@ -43,7 +60,14 @@ export class OpenCalls {
     // Insertion order is opening order: the oldest come first.
     for (const [id, call] of this.calls) {
       if (now - call.opened <= OPEN_CALL_MS) break;
-      this.calls.delete(id);
+      this.drop(id);
     }
+  }
+
+  private drop(callId: string): void {
+    const call = this.calls.get(callId);
+    if (!call) return;
+    this.held -= heldBytes(call);
+    this.calls.delete(callId);
   }
 }

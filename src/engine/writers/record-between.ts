@@ -59,8 +59,7 @@ export async function recordBetween(host: RecordingHost, before: FolderCheckpoin
   const seen = o.seen ?? new Map<string, PathSeen>();
   const compared = await compareCheckpoints(host, before, after, (abs) => seen.has(abs));
   const skipped = [...compared.skipped];
-  const groups = new Map<string, { writer: Writer; changes: ObservedChange[] }>();
-  const renamed = caseRenamedSince(host.store.listAll(), since(before));
+  const changes: SeenChange[] = [];
   for (const c of compared.changed) {
     if (isOurTemporaryFile(c.abs) || (o.only && !o.only(c.abs))) continue;
     const observed = await readObserved(host, c);
@@ -70,10 +69,32 @@ export async function recordBetween(host: RecordingHost, before: FolderCheckpoin
       skipped.push({ path: c.abs, reason: 'not a file the tools may touch, or its content could not be read' });
       continue;
     }
+    changes.push({ abs: c.abs, observed });
+  }
+  return recordObserved(host, changes, since(before), { before: takeWindow(before), after: takeWindow(after) }, o, skipped);
+}
+
+/** One file's change as seen (its absolute path, its contents on both sides under its journal path). */
+export interface SeenChange {
+  abs: string;
+  observed: ObservedChange;
+}
+
+/**
+ * Journals seen changes minus what the journal already explains (journal-gaps.ts): `since`, when
+ * the earlier state was read (journal entries from then on may be in between); `takes`, when the
+ * two states were read, if that took a while (a side read while our tool wrote says nothing).
+ * Shared by recordBetween (checkpoints) and a hooked call's named files (read directly).
+ */
+export async function recordObserved(host: RecordingHost, changes: readonly SeenChange[], sinceTime: number, takes: { before: TakeWindow; after: TakeWindow } | undefined, o: RecordBetweenOptions, skipped: Array<{ path: string; reason: string }> = []): Promise<RecordedChanges> {
+  const seen = o.seen ?? new Map<string, PathSeen>();
+  const groups = new Map<string, { writer: Writer; changes: ObservedChange[] }>();
+  const renamed = caseRenamedSince(host.store.listAll(), sinceTime);
+  for (const { abs, observed } of changes) {
     // Two journal names, one file (a case-insensitive file system): our rename's entries hold the change.
     if (renamed.has(observed.path.toLowerCase())) continue;
-    const s = seen.get(c.abs);
-    const pieces = gapsOf(host.store.list(observed.path), observed.before, observed.after, since(before), { first: s?.first ?? o.now, last: s?.last ?? o.now }, { before: takeWindow(before), after: takeWindow(after) });
+    const s = seen.get(abs);
+    const pieces = gapsOf(host.store.list(observed.path), observed.before, observed.after, sinceTime, { first: s?.first ?? o.now, last: s?.last ?? o.now }, takes);
     const writer = o.writer ?? s?.writer ?? { kind: 'outside' };
     for (const [index, piece] of pieces.entries()) {
       const change = await materialize(host, observed.path, piece, observed.beforeMode);
@@ -90,17 +111,17 @@ export async function recordBetween(host: RecordingHost, before: FolderCheckpoin
   }
   const out: RecordedChanges = { files: [], skipped };
   const { turn } = o;
-  for (const { writer, changes } of groups.values()) {
-    const journaled = await journalObservedChanges(host as Host, changes, {
+  for (const { writer, changes: grouped } of groups.values()) {
+    const journaled = await journalObservedChanges(host as Host, grouped, {
       tool: o.tool ?? writer.name ?? writer.kind, writer, ...(turn.id ? { turnId: turn.id } : {}), ...(turn.client ? { client: turn.client } : {}),
     });
     if (!journaled.ok) {
       host.log(`Changes by ${writer.kind} could not be recorded: ${journaled.failure.message}`);
-      changes.forEach((c) => skipped.push({ path: c.path, reason: journaled.failure.message }));
+      grouped.forEach((c) => skipped.push({ path: c.path, reason: journaled.failure.message }));
       continue;
     }
     if (journaled.groupId) out.groupId = journaled.groupId;
-    changes.forEach((c) => out.files.push({ path: c.path, kind: c.kind, writer: writer.kind }));
+    grouped.forEach((c) => out.files.push({ path: c.path, kind: c.kind, writer: writer.kind }));
   }
   return out;
 }

@@ -1,9 +1,10 @@
+import { FileState, readFileState } from '../../files/file-state';
 import type { Writer } from '../../history/types';
 import type { CheckpointHost, FolderCheckpoint, Host, RecordedChanges, WritersHost } from '../host';
 import type { HookedCall } from './hooked-calls';
-import { OpenCalls } from './open-calls';
+import { MAX_HELD_BYTES, OpenCalls } from './open-calls';
 import { PathActivity, PathSeen } from './path-activity';
-import { recordBetween } from './record-between';
+import { recordBetween, recordObserved, SeenChange } from './record-between';
 import { RecordingTurn, TurnWindow } from './turn-window';
 
 export { isOurTemporaryFile } from './record-between';
@@ -24,6 +25,8 @@ export interface WriterRecorderOptions {
    * in the background: the headless server). Changes before it are nobody's turn.
    */
   checkpointAtTurnStart?: boolean;
+  /** The largest file a hooked call's named files are read up to (safeEdit.checkpoints.maxFileBytes). */
+  maxFileBytes: () => number;
   /** The clock (tests pass a fake one). */
   now?: () => number;
 }
@@ -185,18 +188,18 @@ export class WriterRecorder implements WritersHost {
   private beforeHookedCall(call: HookedCall): Promise<Recorded> {
     this.noteCall(call.turn.id, call.turn.client);
     return this.enqueue(async () => {
-      let before: FolderCheckpoint[] | undefined;
+      const opened = this.now();
       if (call.paths.length > 0) {
-        before = await this.stamped(this.host.checkpoints.takeAll(call.paths));
-      } else {
-        const turn = this.owningTurn();
-        const mode = this.watching() ? 'watched' : 'walk';
-        if (turn && this.base) await this.recordSinceBase(turn, mode);
-        else await this.refreshBase(mode);
-        before = this.base;
+        // The files it names, read as they are now: a whole checkpoint is the slow way to read a few files.
+        this.openCalls.open(call.callId, { before: { named: await this.readNamed(call.paths) }, opened });
+        return NOTHING;
       }
-      if (!before || before.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `no checkpoint could be taken before ${call.writer.name}` }] };
-      this.openCalls.open(call.callId, { before, paths: call.paths, opened: this.now() });
+      const turn = this.owningTurn();
+      const mode = this.watching() ? 'watched' : 'walk';
+      if (turn && this.base) await this.recordSinceBase(turn, mode);
+      else await this.refreshBase(mode);
+      if (!this.base || this.base.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `no checkpoint could be taken before ${call.writer.name}` }] };
+      this.openCalls.open(call.callId, { before: { checkpoint: this.base }, opened });
       return NOTHING;
     });
   }
@@ -205,22 +208,63 @@ export class WriterRecorder implements WritersHost {
     return this.enqueue(async () => {
       const open = this.openCalls.take(call.callId, this.now());
       if (!open) return { ...NOTHING, skipped: [{ path: '.', reason: `${call.writer.name}'s changes are not recorded: no pre-tool hook event of this call was seen (is the pre hook configured?)` }] };
-      let after: FolderCheckpoint[];
-      if (open.paths.length > 0) {
-        // The other paths' events stay for the next settle: this take carries them from the newest checkpoint.
-        after = await this.stamped(this.host.checkpoints.takeAll(open.paths));
+      const o = { turn: call.turn, now: this.now(), writer: call.writer, tool: call.writer.name ?? call.writer.kind };
+      let recorded: Recorded;
+      if ('named' in open.before) {
+        // The other paths' events stay for the next settle.
+        recorded = await this.recordNamed(open.before.named, open.opened, o);
       } else {
-        ({ after } = await this.takeNow(this.watching() ? 'watched' : 'walk'));
-        if (after.length > 0) this.base = after;
+        const { after } = await this.takeNow(this.watching() ? 'watched' : 'walk');
+        if (after.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `no checkpoint could be taken after ${call.writer.name}` }] };
+        this.base = after;
+        recorded = await recordBetween(this.host, open.before.checkpoint, after, o);
       }
       this.window.touch(this.now());
-      if (after.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `no checkpoint could be taken after ${call.writer.name}` }] };
-      const named = new Set(open.paths);
-      const recorded = await this.record(open.before, after, call.turn, new Map(), call.writer, call.writer.name, named.size ? (abs) => named.has(abs) : undefined);
+      this.keepSkipped(call.turn.id, recorded.skipped);
       // What other writers did meanwhile waited for this call (settleQuiet): its turn now.
       if (!this.openCalls.any(this.now()) && this.activity.earliest() !== undefined) void this.settleQuiet();
       return recorded;
     });
+  }
+
+  /** Each named path's state; what would take one call past MAX_HELD_BYTES is named, not read. */
+  private async readNamed(paths: readonly string[]): Promise<Map<string, FileState>> {
+    const out = new Map<string, FileState>();
+    let budget = MAX_HELD_BYTES;
+    for (const abs of paths) {
+      const state = budget > 0 ? await readFileState(abs, Math.min(this.options.maxFileBytes(), budget)) : { skip: `the call names more than ${MAX_HELD_BYTES} bytes of files` };
+      if ('bytes' in state) budget -= state.bytes.length;
+      out.set(abs, state);
+    }
+    return out;
+  }
+
+  /** A named call's change: each file read again, compared with its state before, journaled where it differs. */
+  private async recordNamed(before: Map<string, FileState>, since: number, o: { turn: { id: string; client: string }; now: number; writer: Writer; tool: string }): Promise<Recorded> {
+    const after = await this.readNamed([...before.keys()]);
+    const changes: SeenChange[] = [];
+    const skipped: Array<{ path: string; reason: string }> = [];
+    for (const [abs, was] of before) {
+      const now = after.get(abs) as FileState;
+      if ('skip' in was || 'skip' in now) {
+        skipped.push({ path: abs, reason: 'skip' in was ? was.skip : (now as { skip: string }).skip });
+        continue;
+      }
+      if ('absent' in was && 'absent' in now) continue;
+      if ('bytes' in was && 'bytes' in now && was.bytes.equals(now.bytes)) continue;
+      const resolved = await this.host.files.resolve(abs, { forWrite: true, allowCreate: true });
+      if (!resolved.ok) {
+        skipped.push({ path: abs, reason: 'not a file the tools may touch' });
+        continue;
+      }
+      changes.push({ abs, observed: {
+        path: resolved.target.displayPath,
+        kind: 'absent' in was ? 'create' : 'absent' in now ? 'delete' : 'modify',
+        ...('bytes' in was ? { before: was.bytes, beforeMode: was.mode } : {}),
+        ...('bytes' in now ? { after: now.bytes } : {}),
+      } });
+    }
+    return recordObserved(this.host, changes, since, undefined, o, skipped);
   }
 
   /** Whether file events name every change since the base: the host has a watcher, and it watches only while turns are recorded. */
@@ -293,8 +337,8 @@ export class WriterRecorder implements WritersHost {
   }
 
   /** Journals the changes between two checkpoints (record-between.ts) and keeps what it could not record for the turn rollback to name. */
-  private async record(before: FolderCheckpoint[], after: FolderCheckpoint[], turn: { id?: string; client?: string }, seen: Map<string, PathSeen>, fixedWriter?: Writer, tool?: string, only?: (abs: string) => boolean): Promise<Recorded> {
-    const out = await recordBetween(this.host, before, after, { turn, seen, now: this.now(), ...(fixedWriter ? { writer: fixedWriter } : {}), ...(tool ? { tool } : {}), ...(only ? { only } : {}) });
+  private async record(before: FolderCheckpoint[], after: FolderCheckpoint[], turn: { id?: string; client?: string }, seen: Map<string, PathSeen>, fixedWriter?: Writer, tool?: string): Promise<Recorded> {
+    const out = await recordBetween(this.host, before, after, { turn, seen, now: this.now(), ...(fixedWriter ? { writer: fixedWriter } : {}), ...(tool ? { tool } : {}) });
     this.keepSkipped(turn.id, out.skipped);
     return out;
   }

@@ -16,7 +16,8 @@ export function diskCheckpointHost(store: BackupStore, realRoot: string, storeDi
   return {
     async takeAll(changedPaths) {
       const started = Date.now();
-      const changed = changedPaths?.map((p) => nodePath.relative(realRoot, p).split(nodePath.sep).join('/'));
+      // A path outside the root is nothing of this checkpoint's (a hook event may name one).
+      const changed = changedPaths?.map((p) => nodePath.relative(realRoot, p)).filter((rel) => rel !== '' && !rel.startsWith('..') && !nodePath.isAbsolute(rel)).map((rel) => rel.split(nodePath.sep).join('/'));
       const taken = await checkpoints.take(realRoot, takeOptionsFromSettings(settings, { excludes, ...(changed ? { changedPaths: changed } : {}) }));
       if (!taken.ok) {
         log(`The checkpoint of ${realRoot} failed: ${taken.failure.message}`);

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HookedCall, readHookedCall } from '../../../../src/engine/writers/hooked-calls';
-import { OPEN_CALL_MS, OpenCalls } from '../../../../src/engine/writers/open-calls';
+import { MAX_HELD_BYTES, OPEN_CALL_MS, OpenCalls } from '../../../../src/engine/writers/open-calls';
 import { setup } from './recorder-fixture';
 
 function call(event: 'pre' | 'post', name: string, paths: string[], callId = 'toolu_1'): HookedCall {
@@ -92,6 +92,32 @@ describe('WriterRecorder: other agents\' tool calls told by their hooks', functi
     } finally { await s.close(); }
   });
 
+  it('a named file is read as it is, even one the checkpoints leave out (.gitignore): created, deleted, and one past the size cap named as not recorded', async () => {
+    const s = await setup({ maxFileBytes: 64 });
+    try {
+      s.write('.gitignore', 'ignored.txt\n');
+      s.write('ignored.txt', 'kept out of checkpoints\n');
+      s.write('gone.txt', 'to delete\n');
+      s.write('big.txt', 'x'.repeat(100));
+      await s.recorder.settleQuiet();
+      const abs = (rel: string) => path.join(s.ws, rel);
+      const named = ['ignored.txt', 'gone.txt', 'made.txt', 'big.txt'].map(abs);
+      await s.recorder.hookedCall(call('pre', 'claude-code:MultiEdit', named, 'm1'));
+      s.write('ignored.txt', 'edited by the agent\n');
+      fs.rmSync(abs('gone.txt'));
+      s.write('made.txt', 'new\n');
+      s.write('big.txt', 'y'.repeat(100));
+      const recorded = await s.recorder.hookedCall(call('post', 'claude-code:MultiEdit', named, 'm1'));
+      assert.deepEqual(recorded.files.map((f) => [f.path, f.kind]).sort(), [['gone.txt', 'delete'], ['ignored.txt', 'modify'], ['made.txt', 'create']]);
+      assert.ok(recorded.groupId, 'one change of three files');
+      assert.deepEqual(recorded.skipped.map((k) => k.path), [abs('big.txt')]);
+      assert.match(recorded.skipped[0].reason, /larger than 64 bytes/);
+      const [ignored] = s.store.list('ignored.txt');
+      assert.equal(await textOf(s, ignored.before_sha256), 'kept out of checkpoints\n');
+      assert.deepEqual(s.recorder.notRecorded('session-1').map((k) => k.path), [abs('big.txt')], 'the turn rollback can name it');
+    } finally { await s.close(); }
+  });
+
   it('a post event without its pre records nothing and says why', async () => {
     const s = await setup();
     try {
@@ -118,11 +144,23 @@ describe('hooked calls: the wire shape and the open calls', () => {
 
   it('an open call expires: a lost post event does not hold quiet settles for good', () => {
     const open = new OpenCalls();
-    open.open('a', { before: [], paths: [], opened: 0 });
-    open.open('b', { before: [], paths: [], opened: 1000 });
+    open.open('a', { before: { checkpoint: [] }, opened: 0 });
+    open.open('b', { before: { checkpoint: [] }, opened: 1000 });
     assert.equal(open.any(OPEN_CALL_MS), true);
     assert.equal(open.take('a', OPEN_CALL_MS + 1), undefined, 'expired');
     assert.ok(open.take('b', OPEN_CALL_MS + 1));
     assert.equal(open.any(OPEN_CALL_MS + 1), false);
+  });
+
+  it('open calls hold at most MAX_HELD_BYTES of named files: the oldest are dropped first', () => {
+    const open = new OpenCalls();
+    const holding = (mb: number) => ({ before: { named: new Map([['/w/f', { bytes: Buffer.alloc(mb * 1024 * 1024), mode: 0o644 }]]) }, opened: 0 });
+    const third = MAX_HELD_BYTES / (1024 * 1024) / 3;
+    open.open('a', holding(third));
+    open.open('b', holding(third));
+    open.open('c', holding(third));
+    open.open('d', holding(third));
+    assert.equal(open.take('a', 0), undefined, 'the oldest made room');
+    for (const id of ['b', 'c', 'd']) assert.ok(open.take(id, 0), id);
   });
 });

@@ -9,7 +9,7 @@ import { WriterRecorder } from '../../../../src/engine/writers/writer-recorder';
 import { tempWorkspace, writeTree } from '../../history/checkpoints/helpers';
 
 /** A recorder over a real folder, store and checkpoints (in-thread), with a clock the test moves. */
-export async function setup(options: { recordTurns?: boolean; maxPerRoot?: number } = {}) {
+export async function setup(options: { recordTurns?: boolean; maxPerRoot?: number; maxFileBytes?: number } = {}) {
   const t = tempWorkspace();
   const ws = fs.realpathSync(t.ws);
   const store = new BackupStore(t.store);
@@ -27,7 +27,7 @@ export async function setup(options: { recordTurns?: boolean; maxPerRoot?: numbe
     async prune(keep) { await cps.prune(keep); },
   };
   const files = diskFileHost(ws, t.store);
-  const recorder = new WriterRecorder({ store, files, log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => options.recordTurns ?? true, watcher: true, now: () => clock });
+  const recorder = new WriterRecorder({ store, files, log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => options.recordTurns ?? true, maxFileBytes: () => options.maxFileBytes ?? 16 * 1024 * 1024, watcher: true, now: () => clock });
   return {
     ws, store, recorder, storeRoot: t.store,
     tick: (ms: number) => { clock += ms; return clock; },
