@@ -179,6 +179,16 @@ describe('setup plan: each agent × scope\'s files, merged into what is there', 
     assert.deepEqual(pre, [{ matcher: 'Bash', hooks: [{ type: 'command', command: './mine.sh' }] }, group('Edit|MultiEdit|Write|NotebookEdit|Bash', cmd)]);
   });
 
+  it('a tab-indented CRLF file gets our entries indented with tabs and CRLF line ends; removal gives back the same bytes', () => {
+    const before = '{\r\n\t"mcpServers": {\r\n\t\t"github": {\r\n\t\t\t"command": "gh"\r\n\t\t}\r\n\t}\r\n}\r\n';
+    const [file] = plan('cursor', 'workspace', { only: 'mcp' });
+    const added = file.edit(before);
+    assert.ok(added.ok);
+    assert.ok(!/[^\r]\n/.test(added.text!), 'CRLF only');
+    assert.match(added.text!, /\r\n\t\t"agent-safe-edit": \{\r\n\t\t\t"command": "node",/);
+    assert.deepEqual(plan('cursor', 'workspace', { only: 'mcp', remove: true })[0].edit(added.text), { ok: true, text: before });
+  });
+
   it('another program\'s hook that merely mentions the agent is not taken for ours', () => {
     const theirs = { hooks: { PreToolUse: [group('Bash', 'my-tool hook claude-code'), group('Bash', 'node cli.js hook claude-code-extra')] } };
     const hooksFile = plan('claude-code', 'workspace', { remove: true }).find((f) => f.rel === '.claude/settings.json')!;
