@@ -6,6 +6,7 @@ import { registerUi } from './ui';
 import { registerMcp } from './mcp';
 import { registerHookWindow } from './mcp/hook-window';
 import { recoverInterruptedGroups } from './engine/restore/recover-groups';
+import { registerSetUpAgents } from './set-up-agents';
 
 /** Wires services, tools, views and commands; nothing else lives here. */
 export async function activate(context: vscode.ExtensionContext) {
@@ -15,6 +16,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const ui = registerUi(context, services);
   const mcp = registerMcp(context, services, tools);
   registerHookWindow(context, services);
+  registerSetUpAgents(context, services);
   // After a crash: multi-file changes it cut short go back to all-before (not awaited: activation stays quick).
   const recovery = recoverInterruptedGroups(services, services.interruptedGroups).then((done) => {
     for (const r of done) void (r.ok ? vscode.window.showInformationMessage(r.message) : vscode.window.showWarningMessage(r.message));

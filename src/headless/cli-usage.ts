@@ -11,6 +11,9 @@ Agent Safe Edit's engine on the command line. It never writes FILE: the new text
   hook AGENT [--root DIR] [--store DIR] [--strict] [--wait-ms N]
                                               an agent's hook (claude-code, codex, cursor, gemini-cli,
                                               copilot): its payload on stdin; records its own writes
+  setup AGENT... [--scope workspace|user] [--root DIR] [--strict] [--remove] [--yes]
+                                              our MCP server and hooks in the agents' configuration
+                                              (merged; shows the diff, writes only with --yes)
   mcp [SERVER ARGS]                           the MCP server on stdio (same as agent-safe-edit-mcp;
                                               agent-safe-edit-mcp is accepted as this command's name)
   help, --help, -h                            this text

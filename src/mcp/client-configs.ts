@@ -1,5 +1,4 @@
-import { applyEdits, modify, parse, ParseError } from 'jsonc-parser';
-import { shellQuote } from './shell-quote';
+import { shellQuote } from '../core/shell-quote';
 
 /**
  * How an agent's configuration reaches the server without holding its token (the token is new
@@ -11,7 +10,8 @@ import { shellQuote } from './shell-quote';
  *   starts), so it runs the helper as a stdio MCP server that relays to VS Code; so can any
  *   client that starts stdio servers (Codex CLI, Cline…).
  * Nothing in these entries is a secret; they name machine paths (the helper, the folder), so
- * they are written per machine like the port already was.
+ * they are written per machine like the port already was. "Set Up Agent Safe Edit for Other
+ * Agents…" (src/set-up-agents.ts) merges them into the agents' files (hooks/setup/plan.ts).
  */
 export const CLIENT_CONFIGS = {
   'claude-code': { label: 'Claude Code', file: '.mcp.json', entry: (c: Connection) => ({ type: 'http', url: c.url, headersHelper: headersHelperCommand(c) }) },
@@ -40,21 +40,4 @@ export function headersHelperCommand(c: Connection): string {
 /** A stdio server entry: the helper relays to the server (no shell: an argv array). */
 export function stdioEntry(c: Connection): { command: string; args: string[] } {
   return { command: 'node', args: [c.helper, 'stdio', '--workspace', c.workspace] };
-}
-
-/**
- * The configuration file's new text with our server under `mcpServers` (added or replaced),
- * everything else as it was (comments and formatting kept: only our entry is edited). An
- * existing file that is not a JSON object is refused rather than overwritten.
- */
-export function withOurServer(client: ClientId, current: string | undefined, connection: Connection): { ok: true; text: string } | { ok: false; message: string } {
-  const base = current === undefined || current.trim() === '' ? '{}\n' : current;
-  const errors: ParseError[] = [];
-  const tree = parse(base, errors, { allowTrailingComma: true });
-  if (errors.length > 0 || tree === null || typeof tree !== 'object' || Array.isArray(tree)) {
-    return { ok: false, message: `${CLIENT_CONFIGS[client].file} is not a JSON object; it was left as it is. Add the server by hand (Show MCP Connection copies it).` };
-  }
-  const edits = modify(base, ['mcpServers', SERVER_NAME], CLIENT_CONFIGS[client].entry(connection), { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } });
-  const text = applyEdits(base, edits);
-  return { ok: true, text: text.endsWith('\n') ? text : `${text}\n` };
 }

@@ -7,7 +7,7 @@ import type { SafeTool } from '../hosts/vscode/lm-tool';
 import { CallTool, McpEndpoint, startMcpHttpServer } from './http-server';
 import type { ClientId } from './client-configs';
 import { Published, publishConnection, unpublishConnection } from './publish-connection';
-import { clientConfiguration, helperConnection, writeConfigurations } from './write-configurations';
+import { clientConfiguration, helperConnection } from './write-configurations';
 
 export interface McpConnection {
   url: string;
@@ -119,9 +119,11 @@ export function registerMcp(context: vscode.ExtensionContext, services: Services
       if (pick === copy && entry) await vscode.env.clipboard.writeText(clientConfiguration(entry));
       return connection;
     }),
+    // "Write MCP Configuration for Other Agents…" is "Set Up Agent Safe Edit for Other Agents…"
+    // for the MCP entries only (set-up-agents.ts); its id stays for callers that have it.
     vscode.commands.registerCommand('agentSafeEdit.writeMcpConfiguration', async (arg?: { clients?: ClientId[]; confirm?: boolean; uiToken?: string }) => {
       await starting;
-      return writeConfigurations(services, current(), arg);
+      return vscode.commands.executeCommand('agentSafeEdit.setUpAgents', { agents: arg?.clients ?? [], scope: 'workspace', only: 'mcp', confirm: arg?.confirm, uiToken: arg?.uiToken });
     }),
     { dispose: () => { unpublish(); void endpoint?.close(); endpoint = undefined; } },
   );

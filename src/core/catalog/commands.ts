@@ -30,6 +30,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   { command: 'agentSafeEdit.rollbackTurn', title: 'Roll Back Agent Turn…', category: cat },
   { command: 'agentSafeEdit.redoTurn', title: 'Redo Agent Turn', category: cat, icon: '$(redo)' },
   { command: 'agentSafeEdit.showMcpConnection', title: 'Show MCP Connection', category: cat, icon: '$(plug)' },
+  { command: 'agentSafeEdit.setUpAgents', title: 'Set Up Agent Safe Edit for Other Agents…', category: cat },
+  // Kept for callers that have its id; "Set Up…" does it (MCP entries only), so the palette shows that one.
   { command: 'agentSafeEdit.writeMcpConfiguration', title: 'Write MCP Configuration for Other Agents…', category: cat },
   { command: 'agentSafeEdit.history.refresh', title: 'Refresh', category: cat, icon: '$(refresh)' },
   { command: 'agentSafeEdit.history.compareWithCurrent', title: 'Compare with Current', category: cat, icon: '$(diff)' },
@@ -40,7 +42,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 const entryOnly = 'view == agentSafeEdit.history && viewItem =~ /^entry/';
 export const MENUS: Readonly<Record<string, readonly MenuItem[]>> = {
   commandPalette: [
-    ...['history.compareWithCurrent', 'history.rollbackToBefore', 'history.copySha256', 'history.revealFile', 'history.refresh'].map((c) => ({ command: `agentSafeEdit.${c}`, when: 'false' })),
+    ...['history.compareWithCurrent', 'history.rollbackToBefore', 'history.copySha256', 'history.revealFile', 'history.refresh', 'writeMcpConfiguration'].map((c) => ({ command: `agentSafeEdit.${c}`, when: 'false' })),
   ],
   'view/title': [
     { command: 'agentSafeEdit.history.refresh', when: 'view == agentSafeEdit.history', group: 'navigation@1' },

@@ -1,7 +1,16 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { headersHelperCommand, withOurServer } from '../../../src/mcp/client-configs';
-import { shellQuote } from '../../../src/mcp/shell-quote';
+import { CLIENT_CONFIGS, ClientId, Connection, headersHelperCommand } from '../../../src/mcp/client-configs';
+import { shellQuote } from '../../../src/core/shell-quote';
+import { planSetup } from '../../../src/hooks/setup/plan';
+
+/** The client's MCP file as "Set Up Agent Safe Edit for Other Agents…" merges it: the setup's planner with the helper's entries. */
+function withOurServer(client: ClientId, current: string | undefined, c: Connection) {
+  const [file] = planSetup({ agents: [client], scope: 'workspace', remove: false, only: 'mcp', hookCommand: () => '', mcpEntry: () => CLIENT_CONFIGS[client].entry(c) });
+  assert.equal(file.rel, CLIENT_CONFIGS[client].file);
+  const r = file.edit(current);
+  return r.ok ? { ok: true as const, text: r.text! } : r;
+}
 
 // Our server written into another agent's workspace configuration, merged, with no secret in it.
 describe('MCP client configurations', () => {
