@@ -15,20 +15,26 @@ import { runAgentTurn, Turn } from './agent';
 // Measured in code-server 4.139.1 (VS Code 1.139.1, Copilot Chat 0.67.0) with the scripted model:
 // - Hooks need `chat.useHooks` (default true; restricted, so a trusted workspace; a policy
 //   "ChatHooks" can turn it off) and read `chat.hookFilesLocations` (default `.github/hooks`,
-//   `.claude/settings*.json`, `~/.copilot/hooks`, `~/.claude/settings.json`). A hook file written
-//   while the window runs is used from the next tool call on (seconds later); no reload.
+//   `.claude/settings*.json`, `~/.copilot/hooks`, `~/.claude/settings.json`). No reload: Copilot
+//   reads them when a request needs them and drops its cache on the workbench's file event for
+//   the folder (0.1–0.3 s after a write here). Once, a file created with its new folder gave no
+//   file event of its own within 10 s: the suite creates the folder first.
 // - Copilot (the copilot-chat extension, in the same extension host as ours) spawns each command
 //   with `shell: true`, cwd = the workspace folder, the extension host's environment, the payload
 //   as JSON on stdin; the commands of one event run one after the other. Exit 0 with empty
-//   stdout: "go on"; its stderr is dropped (this test sends ours to a file).
+//   stdout: "go on"; on exit 0 its stderr is dropped (this test sends ours to a file). The
+//   output channel "GitHub Copilot Chat Hooks" (user-data/logs/…/exthost1/GitHub.copilot-chat/)
+//   logs each command, its input, duration and output.
 // - The payload is snake_case: {timestamp, hook_event_name, session_id, transcript_path,
 //   tool_name, tool_input, tool_use_id: "<model's call id>__vscode-<n>", cwd}, PostToolUse adds
 //   tool_response ("" for replace_string_in_file and create_file). Real payloads:
 //   test/fixtures/hooks/copilot/captured-*.json.
-// - Copilot does NOT wait for the PostToolUse hooks before its next model request: the post
-//   hook of the last tool can end after the turn has ended (by ~0.6 s here). Hence the waits below.
+// - Copilot does NOT wait for the PostToolUse hooks (started without await after the tool): the
+//   next model request went out while ours ran, and the last one ended up to ~0.6 s after the
+//   turn. Hence the waits below.
 // - A PreToolUse "deny" (hookSpecificOutput.permissionDecision) stops the tool before it runs;
-//   the model receives the hook's reason as the tool's result; no PostToolUse runs for it.
+//   the model receives "Tool execution denied: <our reason>" as the tool's result; no
+//   PostToolUse runs for it.
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const BEFORE = Buffer.concat([BOM, Buffer.from('line one\r\nline two\r\nline three\r\n')]);
@@ -62,7 +68,8 @@ describe('real client: Copilot runs its own agent hooks, and they reach Agent Sa
     const node = sh(process.execPath);
     const capture = `${node} ${sh(captureScript)} ${sh(capturedLog)} ${mode}`;
     const ours = `${node} ${sh(cli)} hook copilot${mode === 'strict' ? ' --strict' : ''} 2>>${sh(stderrLog)}`;
-    const commands = [capture, ours].map((command) => ({ type: 'command', command, timeout: 30 }));
+    // process.execPath is Node in code-server; in a desktop VS Code it is Electron, run as Node by this variable.
+    const commands = [capture, ours].map((command) => ({ type: 'command', command, timeout: 30, env: { ELECTRON_RUN_AS_NODE: '1' } }));
     // Copilot drops its cached hooks on the workbench's file event for the hooks folder; the
     // same event reaches this watcher. Once it has, the next request reads the new file.
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(workspaceRoot(), '.github/hooks/*.json'));
