@@ -8,7 +8,7 @@
  *   node dist/cli.js mcp [--root DIR ...]      (the stdio MCP server; alias agent-safe-edit-mcp)
  *   node dist/cli.js hook AGENT [--root DIR] [--store DIR] [--strict]   (dist/hook.js: src/hook.ts; the dispatcher src/cli.ts sends it there)
  *   node dist/cli.js setup AGENT... [--scope user|workspace] [--root DIR] [--strict] [--remove] [--yes]
- *                                                          (src/hooks/setup/run-setup.ts; writes only with --yes)
+ *                                                          (dist/setup.js: src/setup.ts; writes only with --yes)
  *   node dist/cli.js --help | help | -h | --version
  *
  * PATCH_FILE / OLD_FILE / NEW_FILE are paths ("-" reads stdin for one of them), which is how
@@ -25,8 +25,7 @@
  * "PATH_DENIED", reason, path, message}}, exit 1), and so is a file the tools would not read
  * (binary, not UTF-8, larger than the default maxFileSizeMB).
  */
-import { readFileSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { applyUnifiedDiff, applySearchReplace, planApplyPatch, planPatchFiles, parseApplyPatch, detectPatchFormat, EngineResult } from './engine';
 import { unifiedPaths } from './core/multi-file';
@@ -34,7 +33,6 @@ import { effectiveSettings, toSafeEditSettings } from './core/settings';
 import { readConfinedTexts } from './files/confined-texts';
 import { CLI_USAGE, CLI_VERSION } from './headless/cli-usage';
 import { SERVER_COMMANDS, serveMcp } from './headless/serve-from-cli';
-import { runSetup } from './hooks/setup/run-setup';
 
 const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N] | cli.js apply-patch-v4a PATCH_FILE [--root DIR] | cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch] | cli.js mcp [--root DIR ...] (all of it: cli.js --help)';
 
@@ -133,7 +131,6 @@ async function main(argv: string[]): Promise<number | undefined> {
     return undefined; // the server sets its own exit code when it ends
   }
   // The real path of the script the user ran (dist/cli.js, the dispatcher): what the agents' entries name.
-  if (argv[0] === 'setup') return runSetup(argv.slice(1), { cliPath: realpathSync(process.argv[1]), node: process.execPath, version: CLI_VERSION, home: homedir(), cwd: process.cwd(), platform: process.platform, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });
   if (argv[0] === 'apply-patch-v4a') return planV4a(argv.slice(1));
   if (argv[0] === 'plan-patch') return planFiles(argv.slice(1));
   const args = [...argv];

@@ -165,9 +165,9 @@ describe('architecture: layer imports', () => {
     assert.deepEqual([...new Set(offenders)], []);
   });
 
-  it('the headless entry points (mcp-stdio.ts, engine.ts, cli.ts, cli-main.ts, hook.ts, hook-store.ts) never reach `vscode`; the headless server runs the engine on the disk host', () => {
+  it('the headless entry points (mcp-stdio.ts, engine.ts, cli.ts, cli-main.ts, hook.ts, hook-store.ts, setup.ts) never reach `vscode`; the headless server runs the engine on the disk host', () => {
     const offenders: string[] = [];
-    for (const entry of ['mcp-stdio.ts', 'engine.ts', 'cli.ts', 'cli-main.ts', 'hook.ts', 'hook-store.ts']) {
+    for (const entry of ['mcp-stdio.ts', 'engine.ts', 'cli.ts', 'cli-main.ts', 'hook.ts', 'hook-store.ts', 'setup.ts']) {
       for (const [reached, chain] of reachable(path.join(SRC, entry))) {
         if (importsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
       }
