@@ -227,12 +227,17 @@ export class WriterRecorder implements WritersHost {
     });
   }
 
-  /** Each named path's state; what would take one call past MAX_HELD_BYTES is named, not read. */
+  /**
+   * Each named path's state, read only where the host's files may be touched (inside its folders:
+   * a hook event may name any path); what would take one call past MAX_HELD_BYTES is named, not read.
+   */
   private async readNamed(paths: readonly string[]): Promise<Map<string, FileState>> {
     const out = new Map<string, FileState>();
     let budget = MAX_HELD_BYTES;
     for (const abs of paths) {
-      const state = budget > 0 ? await readFileState(abs, Math.min(this.options.maxFileBytes(), budget)) : { skip: `the call names more than ${MAX_HELD_BYTES} bytes of files` };
+      const inside = (await this.host.files.resolve(abs, { forWrite: true, allowCreate: true })).ok;
+      const state: FileState = !inside ? { skip: 'not a file the tools may touch' }
+        : budget > 0 ? await readFileState(abs, Math.min(this.options.maxFileBytes(), budget)) : { skip: `the call names more than ${MAX_HELD_BYTES} bytes of files` };
       if ('bytes' in state) budget -= state.bytes.length;
       out.set(abs, state);
     }

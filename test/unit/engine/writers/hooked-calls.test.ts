@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { HookedCall, readHookedCall } from '../../../../src/engine/writers/hooked-calls';
 import { MAX_HELD_BYTES, OPEN_CALL_MS, OpenCalls } from '../../../../src/engine/writers/open-calls';
@@ -116,6 +117,21 @@ describe('WriterRecorder: other agents\' tool calls told by their hooks', functi
       assert.equal(await textOf(s, ignored.before_sha256), 'kept out of checkpoints\n');
       assert.deepEqual(s.recorder.notRecorded('session-1').map((k) => k.path), [abs('big.txt')], 'the turn rollback can name it');
     } finally { await s.close(); }
+  });
+
+  it('a named path outside the workspace is never read: it is named as not recorded', async () => {
+    const s = await setup();
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'ase-outside-'));
+    try {
+      const secret = path.join(outside, 'secret.txt');
+      fs.writeFileSync(secret, 'not the workspace\'s\n');
+      await s.recorder.hookedCall(call('pre', 'claude-code:Write', [secret], 'o1'));
+      fs.writeFileSync(secret, 'changed\n');
+      const recorded = await s.recorder.hookedCall(call('post', 'claude-code:Write', [secret], 'o1'));
+      assert.deepEqual(recorded.files, []);
+      assert.deepEqual(recorded.skipped, [{ path: secret, reason: 'not a file the tools may touch' }]);
+      assert.deepEqual(s.store.listAll(), []);
+    } finally { fs.rmSync(outside, { recursive: true, force: true }); await s.close(); }
   });
 
   it('a post event without its pre records nothing and says why', async () => {
