@@ -75,6 +75,23 @@ export function writePrivateFile(file: string, text: string): void {
   }
 }
 
+/**
+ * Puts `text` as `name` into the user-only folder `dir` (created private) and returns its path;
+ * written only when the file differs (several windows install the same text at activation).
+ */
+export function installPrivateFile(dir: string, name: string, text: string): string {
+  ensurePrivateFolders(dir);
+  const target = nodePath.join(dir, name);
+  let current: string | undefined;
+  try {
+    current = fs.readFileSync(target, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (current !== text) writePrivateFile(target, text);
+  return target;
+}
+
 export function writeConnectionFile(dir: string, record: ConnectionRecord): string {
   ensurePrivateFolders(dir);
   const file = connectionFilePath(dir, record.workspace);

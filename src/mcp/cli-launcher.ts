@@ -1,6 +1,4 @@
-import * as fs from 'node:fs';
-import * as nodePath from 'node:path';
-import { ensurePrivateFolders, writePrivateFile } from '../files/connection-file';
+import { installPrivateFile } from '../files/connection-file';
 
 export const LAUNCHER_FILE = 'agent-safe-edit-cli.js';
 
@@ -16,15 +14,5 @@ export function launcherText(extensionCli: string): string {
  * at activation and whenever the setup runs (only when its text differs).
  */
 export function installCliLauncher(extensionCli: string, dir: string): string {
-  ensurePrivateFolders(dir);
-  const target = nodePath.join(dir, LAUNCHER_FILE);
-  const text = launcherText(extensionCli);
-  let current: string | undefined;
-  try {
-    current = fs.readFileSync(target, 'utf8');
-  } catch {
-    current = undefined;
-  }
-  if (current !== text) writePrivateFile(target, text);
-  return target;
+  return installPrivateFile(dir, LAUNCHER_FILE, launcherText(extensionCli));
 }

@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
-import * as nodePath from 'node:path';
-import { ensurePrivateFolders, writePrivateFile } from '../files/connection-file';
+import { installPrivateFile } from '../files/connection-file';
 
 export const HELPER_FILE = 'mcp-connect.js';
 
@@ -11,15 +10,5 @@ export const HELPER_FILE = 'mcp-connect.js';
  * not. Rewritten only when it differs (several windows start it with the same text).
  */
 export function installHelper(bundledHelper: string, dir: string): string {
-  ensurePrivateFolders(dir);
-  const target = nodePath.join(dir, HELPER_FILE);
-  const text = fs.readFileSync(bundledHelper, 'utf8');
-  let current: string | undefined;
-  try {
-    current = fs.readFileSync(target, 'utf8');
-  } catch {
-    current = undefined;
-  }
-  if (current !== text) writePrivateFile(target, text);
-  return target;
+  return installPrivateFile(dir, HELPER_FILE, fs.readFileSync(bundledHelper, 'utf8'));
 }

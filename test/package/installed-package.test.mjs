@@ -98,6 +98,31 @@ describe('the npm package (npm pack, installed with --omit=dev into an empty fol
     assert.equal(fs.readFileSync(path.join(work, 'greet.txt'), 'utf8'), 'hello world\n');
   });
 
+  it('the installed `agent-safe-edit hook` records an agent\'s edit into the headless store (the hook bundle, then the store\'s, loaded from the package) and `setup` prints its diff', () => {
+    const root = path.join(work, 'hooked');
+    const state = path.join(work, 'state');
+    fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'src/a.txt'), 'one\n');
+    const env = { ...ENV, XDG_STATE_HOME: state, HOME: path.join(work, 'home') };
+    const fixture = (name) => fs.readFileSync(path.join(REPO, 'test/fixtures/hooks/claude-code', `${name}.json`), 'utf8').split('__ROOT__').join(root);
+    const hook = (name) => spawnSync(bin('agent-safe-edit'), ['hook', 'claude-code'], { cwd: root, env, encoding: 'utf8', input: fixture(name) });
+    const pre = hook('edit.pre');
+    assert.equal(pre.status, 0, pre.stderr);
+    assert.equal(pre.stderr, '');
+    fs.writeFileSync(path.join(root, 'src/a.txt'), 'ONE\n');
+    const post = hook('edit.post');
+    assert.equal(post.stderr, '');
+    const stores = fs.readdirSync(path.join(state, 'agent-safe-edit')).filter((n) => n.startsWith('hooked-'));
+    assert.equal(stores.length, 1, 'the root\'s default store');
+    const journal = fs.readFileSync(path.join(state, 'agent-safe-edit', stores[0], 'journal.jsonl'), 'utf8');
+    assert.match(journal, /"claude-code:Edit"/);
+    const setup = spawnSync(bin('agent-safe-edit'), ['setup', 'cursor', '--root', root], { cwd: root, env, encoding: 'utf8' });
+    assert.equal(setup.status, 0, setup.stderr);
+    assert.match(setup.stdout, /\+\+\+ b\/\.cursor\/hooks\.json/);
+    assert.match(setup.stdout, /hook cursor/);
+    assert.equal(fs.existsSync(path.join(root, '.cursor')), false, 'nothing written without --yes');
+  });
+
   it('the installed agent-safe-edit-mcp serves the tools over stdio: an edit, a broken one refused, and the rollback', async () => {
     const root = path.join(work, 'workspace');
     fs.mkdirSync(root);
