@@ -8,6 +8,8 @@ import type { FolderCheckpoint } from '../host';
 export interface OpenCall {
   before: { named: Map<string, FileState> } | { checkpoint: FolderCheckpoint[] };
   opened: number;
+  /** The turn the call's change is journaled under (its session's turn when the pre event came). */
+  turn: { id: string; client: string };
 }
 
 /** The most bytes of named files all open calls hold in memory together; past it the oldest calls are dropped. */

@@ -2,6 +2,7 @@ import { FileState, readFileState } from '../../files/file-state';
 import type { Writer } from '../../history/types';
 import type { CheckpointHost, FolderCheckpoint, Host, RecordedChanges, WritersHost } from '../host';
 import type { HookedCall } from './hooked-calls';
+import { HookTurns } from './hook-turns';
 import { MAX_HELD_BYTES, OpenCalls } from './open-calls';
 import { PathActivity, PathSeen } from './path-activity';
 import { recordBetween, recordObserved, SeenChange } from './record-between';
@@ -27,6 +28,8 @@ export interface WriterRecorderOptions {
   checkpointAtTurnStart?: boolean;
   /** The largest file a hooked call's named files are read up to (safeEdit.checkpoints.maxFileBytes). */
   maxFileBytes: () => number;
+  /** A pause in an agent session longer than this ends its turn (safeEdit.turns.quietGapMinutes). */
+  quietGapMs: () => number;
   /** The clock (tests pass a fake one). */
   now?: () => number;
 }
@@ -63,6 +66,7 @@ export class WriterRecorder implements WritersHost {
   private readonly skippedByTurn = new Map<string, Array<{ path: string; reason: string }>>();
   /** Other agents' tool calls between their pre and post hook events. */
   private readonly openCalls = new OpenCalls();
+  private readonly hookTurns = new HookTurns();
   private readonly now: () => number;
 
   constructor(private readonly host: RecorderHost, private readonly options: WriterRecorderOptions) {
@@ -186,29 +190,32 @@ export class WriterRecorder implements WritersHost {
   }
 
   private beforeHookedCall(call: HookedCall): Promise<Recorded> {
-    this.noteCall(call.turn.id, call.turn.client);
+    // The session's turn now; the post event's change goes into the turn its pre event was in.
+    const turn = { id: this.hookTurns.idFor(call.turn.client, call.turn.id, this.now(), this.options.quietGapMs()), client: call.turn.client };
+    this.noteCall(turn.id, turn.client);
     return this.enqueue(async () => {
       const opened = this.now();
       if (call.paths.length > 0) {
         // The files it names, read as they are now: a whole checkpoint is the slow way to read a few files.
-        this.openCalls.open(call.callId, { before: { named: await this.readNamed(call.paths) }, opened });
+        this.openCalls.open(call.callId, { before: { named: await this.readNamed(call.paths) }, opened, turn });
         return NOTHING;
       }
-      const turn = this.owningTurn();
+      const owning = this.owningTurn();
       const mode = this.watching() ? 'watched' : 'walk';
-      if (turn && this.base) await this.recordSinceBase(turn, mode);
+      if (owning && this.base) await this.recordSinceBase(owning, mode);
       else await this.refreshBase(mode);
       if (!this.base || this.base.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `no checkpoint could be taken before ${call.writer.name}` }] };
-      this.openCalls.open(call.callId, { before: { checkpoint: this.base }, opened });
+      this.openCalls.open(call.callId, { before: { checkpoint: this.base }, opened, turn });
       return NOTHING;
     });
   }
 
   private afterHookedCall(call: HookedCall): Promise<Recorded> {
+    this.hookTurns.touch(call.turn.client, call.turn.id, this.now());
     return this.enqueue(async () => {
       const open = this.openCalls.take(call.callId, this.now());
       if (!open) return { ...NOTHING, skipped: [{ path: '.', reason: `${call.writer.name}'s changes are not recorded: no pre-tool hook event of this call was seen (is the pre hook configured?)` }] };
-      const o = { turn: call.turn, now: this.now(), writer: call.writer, tool: call.writer.name ?? call.writer.kind };
+      const o = { turn: open.turn, now: this.now(), writer: call.writer, tool: call.writer.name ?? call.writer.kind };
       let recorded: Recorded;
       if ('named' in open.before) {
         // The other paths' events stay for the next settle.
@@ -220,7 +227,7 @@ export class WriterRecorder implements WritersHost {
         recorded = await recordBetween(this.host, open.before.checkpoint, after, o);
       }
       this.window.touch(this.now());
-      this.keepSkipped(call.turn.id, recorded.skipped);
+      this.keepSkipped(open.turn.id, recorded.skipped);
       // What other writers did meanwhile waited for this call (settleQuiet): its turn now.
       if (!this.openCalls.any(this.now()) && this.activity.earliest() !== undefined) void this.settleQuiet();
       return recorded;

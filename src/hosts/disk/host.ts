@@ -54,7 +54,7 @@ export function createDiskHost(o: DiskHostOptions): DiskHost {
   const { settings } = o;
   // No file watcher here: a checkpoint at each turn's start is its base, and each recording walks the root.
   const writers = o.checkpoints
-    ? new WriterRecorder({ store: o.store, files, log: o.log, checkpoints: o.checkpoints }, { tailMs: () => settings.writersTurnTailMs, recordTurns: () => settings.writersRecordTurns, maxFileBytes: () => settings.checkpointsMaxFileBytes, checkpointAtTurnStart: true })
+    ? new WriterRecorder({ store: o.store, files, log: o.log, checkpoints: o.checkpoints }, { tailMs: () => settings.writersTurnTailMs, recordTurns: () => settings.writersRecordTurns, maxFileBytes: () => settings.checkpointsMaxFileBytes, quietGapMs: () => settings.turnsQuietGapMs, checkpointAtTurnStart: true })
     : undefined;
   return {
     root: o.root,

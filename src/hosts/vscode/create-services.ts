@@ -72,7 +72,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   const checkpoints = vscodeCheckpointHost(store, log, readSettings);
   context.subscriptions.push({ dispose: () => void checkpoints.close() });
   const files = vscodeFileHost(storageDir);
-  const writers = new WriterRecorder({ store, files, log, checkpoints }, { tailMs: () => readSettings().writersTurnTailMs, recordTurns: () => readSettings().writersRecordTurns, maxFileBytes: () => readSettings().checkpointsMaxFileBytes, watcher: true });
+  const writers = new WriterRecorder({ store, files, log, checkpoints }, { tailMs: () => readSettings().writersTurnTailMs, recordTurns: () => readSettings().writersRecordTurns, maxFileBytes: () => readSettings().checkpointsMaxFileBytes, quietGapMs: () => readSettings().turnsQuietGapMs, watcher: true });
   context.subscriptions.push(watchWriters(writers, { enabled: () => readSettings().writersRecordTurns, checkpointPath: checkpoints.checkpointPath }));
   const services: Services = {
     extensionUri: context.extensionUri,

@@ -134,6 +134,28 @@ describe('WriterRecorder: other agents\' tool calls told by their hooks', functi
     } finally { fs.rmSync(outside, { recursive: true, force: true }); await s.close(); }
   });
 
+  it('a pause longer than the quiet gap in one agent session starts its next turn (<session>#2); a call\'s change stays in the turn of its pre event', async () => {
+    const s = await setup();
+    try {
+      s.write('a.txt', 'a\n');
+      await s.recorder.settleQuiet();
+      const a = path.join(s.ws, 'a.txt');
+      await s.recorder.hookedCall(call('pre', 'claude-code:Edit', [a], 'c1'));
+      s.write('a.txt', 'a 1\n');
+      s.tick(3 * 60_000); // a long tool: its post still belongs to the turn of its pre
+      await s.recorder.hookedCall(call('post', 'claude-code:Edit', [a], 'c1'));
+      s.tick(60_000); // within the gap after the post: still the same turn
+      await s.recorder.hookedCall(call('pre', 'claude-code:Edit', [a], 'c1b'));
+      await s.recorder.hookedCall(call('post', 'claude-code:Edit', [a], 'c1b'));
+      s.tick(3 * 60_000); // past the 2 min gap: the session's next turn
+      await s.recorder.hookedCall(call('pre', 'claude-code:Edit', [a], 'c2'));
+      s.write('a.txt', 'a 2\n');
+      s.tick(1000);
+      await s.recorder.hookedCall(call('post', 'claude-code:Edit', [a], 'c2'));
+      assert.deepEqual(s.store.list('a.txt').map((e) => e.turn_id), ['session-1#2', 'session-1']);
+    } finally { await s.close(); }
+  });
+
   it('a post event without its pre records nothing and says why', async () => {
     const s = await setup();
     try {
@@ -160,8 +182,8 @@ describe('hooked calls: the wire shape and the open calls', () => {
 
   it('an open call expires: a lost post event does not hold quiet settles for good', () => {
     const open = new OpenCalls();
-    open.open('a', { before: { checkpoint: [] }, opened: 0 });
-    open.open('b', { before: { checkpoint: [] }, opened: 1000 });
+    open.open('a', { before: { checkpoint: [] }, opened: 0, turn: { id: 't', client: 'c' } });
+    open.open('b', { before: { checkpoint: [] }, opened: 1000, turn: { id: 't', client: 'c' } });
     assert.equal(open.any(OPEN_CALL_MS), true);
     assert.equal(open.take('a', OPEN_CALL_MS + 1), undefined, 'expired');
     assert.ok(open.take('b', OPEN_CALL_MS + 1));
@@ -170,7 +192,7 @@ describe('hooked calls: the wire shape and the open calls', () => {
 
   it('open calls hold at most MAX_HELD_BYTES of named files: the oldest are dropped first', () => {
     const open = new OpenCalls();
-    const holding = (mb: number) => ({ before: { named: new Map([['/w/f', { bytes: Buffer.alloc(mb * 1024 * 1024), mode: 0o644 }]]) }, opened: 0 });
+    const holding = (mb: number) => ({ before: { named: new Map([['/w/f', { bytes: Buffer.alloc(mb * 1024 * 1024), mode: 0o644 }]]) }, opened: 0, turn: { id: 't', client: 'c' } });
     const third = MAX_HELD_BYTES / (1024 * 1024) / 3;
     open.open('a', holding(third));
     open.open('b', holding(third));

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     diff: (a, b) => cps.diff(a, b),
     async prune(keep) { await cps.prune(keep); },
   };
-  const recorder = new WriterRecorder({ store, files: diskFileHost(ws, storeRoot), log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => true, maxFileBytes: () => 16 * 1024 * 1024, now: () => clock });
+  const recorder = new WriterRecorder({ store, files: diskFileHost(ws, storeRoot), log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => true, maxFileBytes: () => 16 * 1024 * 1024, quietGapMs: () => 2 * 60_000, now: () => clock });
   await recorder.settleQuiet();
   recorder.noteCall('turn-1', undefined);
   clock += 1000;

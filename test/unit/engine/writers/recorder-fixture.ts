@@ -27,7 +27,7 @@ export async function setup(options: { recordTurns?: boolean; maxPerRoot?: numbe
     async prune(keep) { await cps.prune(keep); },
   };
   const files = diskFileHost(ws, t.store);
-  const recorder = new WriterRecorder({ store, files, log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => options.recordTurns ?? true, maxFileBytes: () => options.maxFileBytes ?? 16 * 1024 * 1024, watcher: true, now: () => clock });
+  const recorder = new WriterRecorder({ store, files, log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => options.recordTurns ?? true, maxFileBytes: () => options.maxFileBytes ?? 16 * 1024 * 1024, quietGapMs: () => 2 * 60_000, watcher: true, now: () => clock });
   return {
     ws, store, recorder, storeRoot: t.store,
     tick: (ms: number) => { clock += ms; return clock; },
