@@ -178,12 +178,12 @@ export class WriterRecorder implements WritersHost {
   }
 
   /**
-   * Another agent's tool call, told by its hook. Pre: a checkpoint before it runs — of the paths
-   * it names, or (a shell command) of the workspace, after what other writers did so far is
-   * settled, as for execute_program. Post: a checkpoint of the same and what changed between the
-   * two is one change by the call's writer in the agent's session's turn (named paths only, when
-   * it named some). Hook events are always recorded, whatever safeEdit.writers.recordTurns says:
-   * someone configured the hook to record them.
+   * Another agent's tool call, told by its hook. Pre: the files it names are read as they are
+   * (a shell command names none: a checkpoint of the workspace, after what other writers did so
+   * far is settled, as for execute_program). Post: the same again, and what changed between the
+   * two is one change by the call's writer in its agent session's turn (hook-turns.ts). Hook
+   * events are always recorded, whatever safeEdit.writers.recordTurns says: someone configured
+   * the hook to record them.
    */
   hookedCall(call: HookedCall): Promise<Recorded> {
     return call.event === 'pre' ? this.beforeHookedCall(call) : this.afterHookedCall(call);
