@@ -4,7 +4,6 @@ import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { readArgs } from './commands/args';
 import { MCP_CONFIGURATION_TOOL, SETUP_AGENTS_TOOL } from './commands/command-tools';
-import { showProposedDiff } from './commands/proposed-diff';
 import { writeWorkspaceFile } from './commands/write-workspace-file';
 import type { Services } from './hosts/vscode/services';
 import { AGENTS, AgentName } from './hooks/hook-call';
@@ -97,30 +96,25 @@ async function setUpAgents(services: Services, launcher: () => string, raw: unkn
     mcpEntry: (agent) => (helper ? (agent === 'claude-code' ? CLIENT_CONFIGS['claude-code'].entry(helper) : stdioEntry(helper)) : undefined),
   });
 
-  const changed: { file: FileEdit; text: string | undefined }[] = [];
+  const changed: { file: FileEdit; current: string | undefined; text: string | undefined }[] = [];
   for (const file of files) {
     const current = readText(nodePath.join(base, file.rel));
     const next = file.edit(current);
     if (!next.ok) return fail(`Agent Safe Edit: ${next.message} Nothing was written.`);
-    if (next.text !== current) changed.push({ file, text: next.text });
+    if (next.text !== current) changed.push({ file, current, text: next.text });
   }
   const names = agents.map((a) => AGENT_FILES[a].label).join(', ');
   if (!changed.length) return done({ ok: true, message: `Agent Safe Edit: ${names}: ${remove ? 'none of our entries are there' : 'already set up'}; nothing to change.`, files: {} });
 
   if (confirm !== false) {
-    const forget: (() => void)[] = [];
-    try {
-      for (const [i, c] of changed.entries()) forget.push(await showProposedDiff(nodePath.join(base, c.file.rel), label(c.file.rel), c.text ?? '', i));
-      const go = remove ? 'Remove' : 'Write';
-      const answer = await vscode.window.showWarningMessage(
-        `${remove ? 'Remove Agent Safe Edit from' : 'Set up Agent Safe Edit for'} ${names}: change ${changed.length} file(s)?`,
-        { modal: true, detail: `${changed.map((c) => label(c.file.rel)).join('\n')}\n\nThe diffs are open. Each file is backed up first; Roll Back File (workspace) or the headless server's rollback_file (your own files) undoes it.${helper || remove || only === 'hooks' ? '' : '\nThe MCP server is off, so only the hooks are written.'}` },
-        go,
-      );
-      if (answer !== go) return { ok: false, cancelled: true, message: 'Cancelled; nothing was written.' };
-    } finally {
-      for (const f of forget) f();
-    }
+    for (const c of changed) await services.proposed.openDiff(label(c.file.rel), c.current ?? '', c.text ?? '');
+    const go = remove ? 'Remove' : 'Write';
+    const answer = await vscode.window.showWarningMessage(
+      `${remove ? 'Remove Agent Safe Edit from' : 'Set up Agent Safe Edit for'} ${names}: change ${changed.length} file(s)?`,
+      { modal: true, detail: `${changed.map((c) => label(c.file.rel)).join('\n')}\n\nThe diffs are open. Each file is backed up first; Roll Back File (workspace) or the headless server's rollback_file (your own files) undoes it.${helper || remove || only === 'hooks' ? '' : '\nThe MCP server is off, so only the hooks are written.'}` },
+      go,
+    );
+    if (answer !== go) return { ok: false, cancelled: true, message: 'Cancelled; nothing was written.' };
   }
 
   const tool = only === 'mcp' ? MCP_CONFIGURATION_TOOL : SETUP_AGENTS_TOOL;

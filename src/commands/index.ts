@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import type { Services } from '../hosts/vscode/services';
 import { addAgentInstructionsCommand } from './add-instructions';
 import { registerBackupDocuments } from './backup-documents';
-import { registerProposedDocuments } from './proposed-diff';
 import { clearBackupsCommand } from './clear-backups';
 import { compareWithBackupCommand } from './compare-with-backup';
 import { compareWithCurrentCommand, copySha256Command, revealFileCommand, rollbackToBeforeCommand } from './history-actions';
@@ -42,7 +41,7 @@ const SETTLES_WRITERS = new Set(['agentSafeEdit.rollbackTurn']);
  * outcome rather than thrown into VS Code.
  */
 export function registerCommands(context: vscode.ExtensionContext, services: Services): void {
-  context.subscriptions.push(registerBackupDocuments(services), registerProposedDocuments());
+  context.subscriptions.push(registerBackupDocuments(services));
   for (const [id, handler] of Object.entries(COMMANDS)) {
     context.subscriptions.push(vscode.commands.registerCommand(id, async (arg: unknown) => {
       try {

@@ -76,6 +76,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   context.subscriptions.push(watchWriters(writers, { enabled: () => readSettings().writersRecordTurns, checkpointPath: checkpoints.checkpointPath }));
   const services: Services = {
     extensionUri: context.extensionUri,
+    proposed,
     files,
     checkpoints,
     writers,

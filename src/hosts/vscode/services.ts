@@ -4,6 +4,7 @@ import type { DiagnosticsActivity } from '../../validate/diagnostics-settle';
 import type { LateDiagnostics } from './late-diagnostics';
 import type { PromptRecord } from './user-prompt';
 import type { ConsentTickets } from './consent-tickets';
+import type { ProposedDocuments } from './proposed-documents';
 
 /**
  * The VS Code host: the engine's Host (engine/host.ts) built once in activate(), plus what only
@@ -13,6 +14,8 @@ import type { ConsentTickets } from './consent-tickets';
  */
 export interface Services extends Host {
   readonly extensionUri: vscode.Uri;
+  /** The read-only proposed texts diff editors show (a consent's Review Diff…, the setup's preview): one provider for the scheme. */
+  readonly proposed: ProposedDocuments;
   /** Multi-file changes a crash cut short, found when the backup store opened (recovered at activation). */
   readonly interruptedGroups: Array<{ group_id: string; paths: string[] }>;
   readonly diagnosticsActivity: DiagnosticsActivity;
