@@ -57,19 +57,22 @@ describe('real client: Copilot runs its own agent hooks, and they reach Agent Sa
   let capturedLog: string;
   let stderrLog: string;
   let cli: string;
-  let captureScript: string;
+  let wrapperScript: string;
+  let modeFile: string;
   const safeEdit = () => vscode.workspace.getConfiguration('safeEdit');
 
   /**
-   * The workspace's hook file: for each event, first a script that keeps the payload (what
-   * Copilot ran, for the assertions and their messages), then ours, its stderr kept in a file.
+   * The workspace's hook file, written once for the suite: for each event a wrapper that keeps
+   * the payload (what Copilot ran, for the assertions and their messages) and runs ours, in the
+   * mode the mode file names now (`record`, or `strict`: ours with --strict), its stderr kept in
+   * a file. One file for the suite: a rewritten hook file is picked up by Copilot only after its
+   * file event, which once came too late in CI and the strict test ran the old hooks.
    */
-  async function writeHooks(mode: 'record' | 'strict'): Promise<void> {
+  async function writeHooks(): Promise<void> {
     const node = sh(process.execPath);
-    const capture = `${node} ${sh(captureScript)} ${sh(capturedLog)} ${mode}`;
-    const ours = `${node} ${sh(cli)} hook copilot${mode === 'strict' ? ' --strict' : ''} 2>>${sh(stderrLog)}`;
+    const command = `${node} ${sh(wrapperScript)}`;
     // process.execPath is Node in code-server; in a desktop VS Code it is Electron, run as Node by this variable.
-    const commands = [capture, ours].map((command) => ({ type: 'command', command, timeout: 30, env: { ELECTRON_RUN_AS_NODE: '1' } }));
+    const commands = [{ type: 'command', command, timeout: 30, env: { ELECTRON_RUN_AS_NODE: '1' } }];
     // Copilot drops its cached hooks on the workbench's file event for the hooks folder; the
     // same event reaches this watcher. Once it has, the next request reads the new file.
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(workspaceRoot(), '.github/hooks/*.json'));
@@ -81,12 +84,15 @@ describe('real client: Copilot runs its own agent hooks, and they reach Agent Sa
     try {
       writeBytes(hookFile, `${JSON.stringify({ hooks: { PreToolUse: commands, PostToolUse: commands } }, null, 2)}\n`);
       const outcome = await Promise.race([seen.then(() => 'seen'), sleep(RELOAD_MS).then(() => 'not seen')]);
-      console.log(`[copilot-hooks] ${mode} hook file: file event ${outcome} after ${Date.now() - started} ms`);
+      console.log(`[copilot-hooks] hook file: file event ${outcome} after ${Date.now() - started} ms`);
     } finally {
       watcher.dispose();
     }
     await sleep(1000);
   }
+
+  /** The mode the wrapper runs our hook in from now on. */
+  const setMode = (mode: 'record' | 'strict') => fs.writeFileSync(modeFile, mode);
 
   /** Every event captured so far for a chat session. */
   function captured(sessionId?: string): Captured[] {
@@ -130,12 +136,22 @@ describe('real client: Copilot runs its own agent hooks, and they reach Agent Sa
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'copilot-hooks-'));
     capturedLog = path.join(tmp, 'payloads.jsonl');
     stderrLog = path.join(tmp, 'hook-stderr.log');
-    captureScript = path.join(tmp, 'capture.js');
-    fs.writeFileSync(captureScript, [
+    wrapperScript = path.join(tmp, 'hook-wrapper.js');
+    modeFile = path.join(tmp, 'mode');
+    fs.writeFileSync(wrapperScript, [
       "const fs = require('fs');",
-      "fs.appendFileSync(process.argv[2], JSON.stringify({ mode: process.argv[3], payload: JSON.parse(fs.readFileSync(0, 'utf8')) }) + '\\n');",
+      "const { spawnSync } = require('child_process');",
+      `const [log, modeFile, stderrLog, cli] = ${JSON.stringify([capturedLog, path.join(tmp, 'mode'), stderrLog, cli])};`,
+      "const input = fs.readFileSync(0, 'utf8');",
+      "const mode = fs.readFileSync(modeFile, 'utf8').trim();",
+      "fs.appendFileSync(log, JSON.stringify({ mode, payload: JSON.parse(input) }) + '\\n');",
+      "const r = spawnSync(process.execPath, [cli, 'hook', 'copilot', ...(mode === 'strict' ? ['--strict'] : [])], { input, encoding: 'utf8' });",
+      "fs.appendFileSync(stderrLog, r.stderr || '');",
+      "process.stdout.write(r.stdout || '');",
+      "process.exitCode = r.status === null ? 1 : r.status;",
       '',
     ].join('\n'));
+    setMode('record');
     hookFile = path.join(workspaceRoot(), '.github', 'hooks', 'agent-safe-edit.json');
     // On by default; set here so the suite does not depend on the default.
     await vscode.workspace.getConfiguration('chat').update('useHooks', true, vscode.ConfigurationTarget.Global);
@@ -146,9 +162,12 @@ describe('real client: Copilot runs its own agent hooks, and they reach Agent Sa
     // The folder first: a file created with its new folder may come as the folder's event only.
     fs.mkdirSync(path.dirname(hookFile), { recursive: true });
     await sleep(1000);
-    await writeHooks('record');
+    await writeHooks();
   });
   after(async () => {
+    // Past this suite's last turn by more than its 5 s tail before the default (60 s) comes back:
+    // else the next suite's fixtures would be written "outside" in that turn.
+    await sleep(6500);
     fs.rmSync(path.join(workspaceRoot(), '.github'), { recursive: true, force: true });
     await vscode.workspace.getConfiguration('chat').update('useHooks', undefined, vscode.ConfigurationTarget.Global);
     await safeEdit().update('turns.quietGapMinutes', undefined, vscode.ConfigurationTarget.Global);
@@ -199,7 +218,7 @@ describe('real client: Copilot runs its own agent hooks, and they reach Agent Sa
     // Past the previous turn (its trailing post hook, its rollback) by more than the turn tail:
     // else the new hook file and this test's file would be that turn's, written by "outside".
     await sleep(6500);
-    await writeHooks('strict');
+    setMode('strict');
     const c = newCase('copilot-hooks-strict');
     await sleep(3000);
     const turn = await runAgentTurn('Change line two', [{ tool_calls: [replaceCall(c.edited.abs)] }, { text: 'Done.' }]);
