@@ -32,14 +32,18 @@ describe('history/checkpoints: the walk', () => {
     try {
       writeTree(t.ws, { 'open/a.txt': 'a', 'closed/secret.txt': 's' });
       fs.chmodSync(path.join(t.ws, 'closed'), 0o000);
-      // root reads everything: run the walk as an unprivileged user then
+      // Root reads everything: run the walk as root without its capabilities then (setpriv drops
+      // them), still able to load this project's modules wherever the clone is (a 0700 /root
+      // included, which another user such as nobody could not enter).
       const asRoot = process.getuid?.() === 0;
-      if (asRoot) for (const dir of [path.dirname(t.ws), t.ws, path.join(t.ws, 'open')]) fs.chmodSync(dir, 0o755);
       const script = `const { walkWorkspace } = require(${JSON.stringify(require.resolve('../../../../src/history/checkpoints/workspaceWalk'))});
         const { ExcludeGlobs } = require(${JSON.stringify(require.resolve('../../../../src/history/checkpoints/excludeGlobs'))});
         const out = []; walkWorkspace(${JSON.stringify(t.ws)}, { excludes: new ExcludeGlobs([]), useGitignore: true, skipDirs: new Set() }, (w) => out.push([w.path, w.kind, w.reason ?? '']));
         process.stdout.write(JSON.stringify(out));`;
-      const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+      const r = asRoot
+        ? spawnSync('setpriv', ['--bounding-set=-all', '--inh-caps=-all', process.execPath, '-e', script], { encoding: 'utf8' })
+        : spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+      assert.equal(r.error, undefined, `setpriv (util-linux) runs the walk without root's capabilities: ${String(r.error)}`);
       assert.equal(r.status, 0, r.stderr);
       assert.deepEqual(JSON.parse(r.stdout), [['closed', 'left_out', 'unreadable'], ['open/a.txt', 'file', '']]);
     } finally {
