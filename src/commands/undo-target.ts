@@ -1,6 +1,6 @@
 import { changeKindOf } from '../history/types';
 import type { JournalEntry } from '../history/types';
-import { isUsersOwn, restorableEntries } from '../engine/restore/restorable';
+import { ownerOf, restorableEntries } from '../engine/restore/restorable';
 import { USER_COMMAND_TOOLS } from './command-tools';
 
 /** True when the entry created its file (restoring "before" it removes the file). */
@@ -10,7 +10,7 @@ export function isCreation(entry: JournalEntry): boolean {
 
 /**
  * Picks what "Undo Last Agent Edit" restores: the newest restorable agent edit (any file;
- * restores made by our own commands are not agent edits) whose "before" state is not
+ * restores made by our own commands, the user's own changes and other programs' are not agent edits) whose "before" state is not
  * already the file's current state. So pressing Undo again steps further back instead of
  * re-applying or repeating the same restore:
  * - `currentSha(path)` gives the sha256 of the file's current text, or undefined when the
@@ -26,7 +26,8 @@ export async function chooseUndoTarget(
   limit = 200,
 ): Promise<JournalEntry | undefined> {
   const candidates = restorableEntries([...entries])
-    .filter((e) => !USER_COMMAND_TOOLS.has(e.tool) && !isUsersOwn(e))
+    // An agent's edit: neither the user's own change nor another program's.
+    .filter((e) => !USER_COMMAND_TOOLS.has(e.tool) && ownerOf(e) === 'agent')
     .sort((a, b) => b.time - a.time || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0))
     .slice(0, limit);
   const shaCache = new Map<string, string | undefined>();

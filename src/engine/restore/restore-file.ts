@@ -7,7 +7,7 @@ import { FileContent, InvocationContext, isFileBytes, Target } from '../host';
 import { SETTING_SPECS } from '../../core/settings/specs';
 import { runEdit } from '../edit/edit-pipeline';
 import { restoreEdit } from '../edit/edit-requests';
-import { createdFileDeleted, HashedContent, rollbackHashCheck, unchangedSinceCheck } from './restorable';
+import { agentUndoCheck, createdFileDeleted, HashedContent, rollbackHashCheck, unchangedSinceCheck } from './restorable';
 import { withLockedTarget } from '../locked-target';
 import { failureResult, ToolResultJson } from '../results/tool-result';
 import { writeTransaction } from '../write/transaction';
@@ -24,6 +24,11 @@ export interface RestoreOptions {
    * the turn's last change of it. Checked under the file's lock, unsaved changes first.
    */
   unchangedSince?: JournalEntry;
+  /**
+   * An agent's rollback (the rollback_file tool, from any client): it never undoes the user's own
+   * change and another program's only with `force` (agentUndoCheck). The user's commands leave it unset.
+   */
+  byAgent?: boolean;
 }
 
 /** The most a rollback reads of a file that is not text (to snapshot it): the largest maxFileSizeMB allowed. */
@@ -54,7 +59,7 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
   const since = options.unchangedSince;
   const precheck: Precheck = (current) => since
     ? unsavedCheck(path, current) ?? unchangedSinceCheck(path, current && hashedOf(current), since)
-    : rollbackPrecheck(ctx.host.store, path, current, !!options.force);
+    : rollbackPrecheck(ctx.host.store, path, current, !!options.force, options.byAgent ? entry : undefined);
   if (changeKindOf(entry) === 'create') return deleteCreatedFile(ctx, path, entry, tool, precheck);
   // The disk's bytes as they were (stored raw) go back as they are, even when they read as UTF-8.
   const snapshot: Snapshot = 'text' in stored.snapshot && stored.snapshot.raw ? { bytes: Buffer.from(stored.snapshot.text, 'utf8') } : stored.snapshot;
@@ -70,10 +75,18 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
 
 /**
  * The rollback's guard, run under the file's lock on the text just read: unsaved changes are
- * never overwritten; without `force`, the file must hold what the newest agent change left.
+ * never overwritten; an agent's rollback (`agentTarget`: the entry it restores the state before)
+ * undoes no one else's work (agentUndoCheck); without `force`, the file must hold what its newest
+ * recorded change left.
  */
-export function rollbackPrecheck(store: Pick<BackupStore, 'list'>, path: string, current: Checked | undefined, force: boolean): Result<{}> {
-  return unsavedCheck(path, current) ?? rollbackHashCheck(store, path, current && hashedOf(current), force);
+export function rollbackPrecheck(store: Pick<BackupStore, 'list'>, path: string, current: Checked | undefined, force: boolean, agentTarget?: JournalEntry): Result<{}> {
+  const unsaved = unsavedCheck(path, current);
+  if (unsaved) return unsaved;
+  if (agentTarget) {
+    const allowed = agentUndoCheck(store, path, agentTarget, force);
+    if (!allowed.ok) return allowed;
+  }
+  return rollbackHashCheck(store, path, current && hashedOf(current), force);
 }
 
 /** The refusal to overwrite unsaved editor changes, or undefined when there are none. */

@@ -16,7 +16,7 @@ import type { InvocationContext } from '../host';
  * still be what the newest agent change left, unless `force`; never over unsaved changes).
  * Also the way back from a group a crash cut short: every entry kept its before snapshot.
  */
-export async function restoreGroup(ctx: InvocationContext, groupId: string, options: { tool?: string; force?: boolean; only?: ReadonlySet<string> } = {}): Promise<ToolResultJson> {
+export async function restoreGroup(ctx: InvocationContext, groupId: string, options: { tool?: string; force?: boolean; only?: ReadonlySet<string>; byAgent?: boolean } = {}): Promise<ToolResultJson> {
   const { store } = ctx.host;
   // `only`: the entries to restore (crash recovery restores just the files the change reached).
   const entries = store.listGroup(groupId).filter(isRestorable).filter((e) => !options.only || options.only.has(e.id));
@@ -40,7 +40,8 @@ export async function restoreGroup(ctx: InvocationContext, groupId: string, opti
     // restoring older texts is the user's way back, however much smaller they are
     allowSizeReduce: true,
     unit: 'hunk',
-    precheck: (path, current) => rollbackPrecheck(store, path, current, !!options.force),
+    // An agent's rollback (byAgent) undoes no one else's work in any file of the group.
+    precheck: (path, current) => rollbackPrecheck(store, path, current, !!options.force, options.byAgent ? entries.find((e) => e.path === path) : undefined),
     // A file the change deleted comes back with the BOM and mode it had (older entries: none recorded).
     likeFor: (path) => journaledLike(entries.find((e) => e.path === path)),
     // A case-only rename left the file under the name its change created.

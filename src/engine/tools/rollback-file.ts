@@ -28,14 +28,15 @@ export const rollbackFileTool: ToolDefinition<RollbackFileInput> = {
     const chosen = chooseRestorable(path, ctx.host.store.list(path), input);
     if (!chosen.ok) return failureResult(chosen.failure, { path });
     const { entry } = chosen;
-    if (entry.group_id !== undefined && input.group !== false) return restoreGroup(ctx, entry.group_id, { force: input.force === true });
+    // The tool is an agent's, whatever the client: it never undoes the user's work, and another program's only when named, with force.
+    if (entry.group_id !== undefined && input.group !== false) return restoreGroup(ctx, entry.group_id, { force: input.force === true, byAgent: true });
     const rename = caseRenameOf(ctx, entry);
     if (rename) {
       // The two names are one file: undoing the new name's "create" alone would delete it, and the old name's "delete" alone finds its name taken.
       const message = `${path} is one side of a case-only rename (${rename.renamed_from} → ${rename.path}): both names are one file on this file system, so it is rolled back only with its change as a whole. Nothing was changed; call rollback_file again without group: false.`;
       return failureResult(fail('INVALID_INPUT', message, { reason: 'case_only_rename' }).failure, { path });
     }
-    return restoreBefore(ctx, path, entry, { force: input.force === true });
+    return restoreBefore(ctx, path, entry, { force: input.force === true, byAgent: true });
   },
 };
 
