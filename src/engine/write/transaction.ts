@@ -1,7 +1,8 @@
-import { sha256Bytes, sha256Text } from '../../core/hash';
+import { sha256Text } from '../../core/hash';
 import { fail, Result } from '../../core/types';
 import type { ChangeKind, Writer } from '../../history/types';
 import { decodeTextFile } from '../../files/decode';
+import { versionHashes } from '../../files/version-hash';
 import { CaseRename, undoCaseRename, writeCaseRename } from './case-rename';
 import { Applied, FileContent, FileLike, FileText, Host, isFileBytes, Target } from '../host';
 
@@ -40,8 +41,11 @@ export interface AfterWrite {
 
 export type Written =
   | { kind: 'create' | 'modify'; applied: Applied }
-  /** Bytes written as they are (newBytes): no text to report. */
-  | { kind: 'create' | 'modify'; raw: { sha256: string; bytes: number } }
+  /**
+   * Bytes written as they are (newBytes), hashed as a read of them answers (files/version-hash.ts):
+   * the text's sha256 when they decode as text (with the bytes' own when a BOM makes it differ).
+   */
+  | { kind: 'create' | 'modify'; raw: { sha256: string; diskSha256?: string; text?: string; bytes: number } }
   | { kind: 'delete' };
 
 export interface Committed {
@@ -104,8 +108,7 @@ export async function writeTransaction(host: Host, change: WriteChange): Promise
     const w = written.written;
     const rolledBack = after?.rolledBack;
     const finished = await host.store.finish(begun.id, {
-      ...(!rolledBack && 'raw' in w ? { after_sha256: w.raw.sha256 } : { afterText: rolledBack ? rolledBack.text : 'applied' in w ? w.applied.text : '' }),
-      ...(!rolledBack ? afterDiskHash(w) : {}),
+      ...(rolledBack ? { afterText: rolledBack.text } : afterOf(w)),
       outcome: rolledBack ? 'rolled_back' : 'applied',
       ...(rolledBack?.message !== undefined ? { message: rolledBack.message } : {}),
     });
@@ -216,9 +219,15 @@ function beforeContent(current: FileContent | undefined): { beforeText: string; 
   return current?.diskBytes ? { beforeText: current.text, beforeBytes: current.diskBytes } : { beforeText: current?.text ?? '' };
 }
 
-/** The hash of the bytes a write left on disk, for the journal, when they are not its text's UTF-8. */
-function afterDiskHash(w: Written): { after_disk_sha256?: string } {
-  return 'applied' in w && w.applied.diskSha256 ? { after_disk_sha256: w.applied.diskSha256 } : {};
+/**
+ * What the journal records of the version a write left: its text (hashed and kept by the store)
+ * or, for bytes that are not text, their hash; and the hash of the bytes on disk when it is not
+ * the text's (another encoding, a BOM), so either read of the file recognises the version.
+ */
+function afterOf(w: Written): { afterText?: string; after_sha256?: string; after_disk_sha256?: string } {
+  if ('raw' in w) return afterOfVersion(w.raw);
+  if ('applied' in w) return { afterText: w.applied.text, ...(w.applied.diskSha256 ? { after_disk_sha256: w.applied.diskSha256 } : {}) };
+  return { afterText: '' };
 }
 
 function isDelete(change: { newText: string | null; newBytes?: Buffer }): boolean {
@@ -251,7 +260,7 @@ async function write(host: Host, change: Pick<WriteChange, 'target' | 'current' 
     const data = change.newBytes ?? Buffer.from(change.newText as string, 'utf8');
     const done = await host.files.writeBytes(target, current, data, !!change.createDirs);
     if (!done.ok) return done;
-    if (change.newBytes !== undefined) return { ok: true, written: { kind: k, raw: { sha256: sha256Bytes(data), bytes: data.length } } };
+    if (change.newBytes !== undefined) return { ok: true, written: { kind: k, raw: { ...versionHashes(data), bytes: data.length } } };
     const text = change.newText as string;
     const note = `${target.displayPath} was not readable as text (${isFileBytes(current) ? current.unreadable : 'missing'}), so the restored text was written directly to disk (no editor undo for this step; rollback_file can undo it).`;
     return { ok: true, written: { kind: k, applied: { text, sha256: sha256Text(text), saved: true, notes: [note] } } };
@@ -376,8 +385,11 @@ function observedBefore(c: ObservedChange): { beforeText: string; beforeBytes?: 
 }
 
 function observedAfter(c: ObservedChange): { afterText?: string; after_sha256?: string; after_disk_sha256?: string } {
-  if (c.after === undefined) return { afterText: '' };
-  const decoded = decodeTextFile(c.after, c.path);
-  if (!decoded.ok) return { after_sha256: sha256Bytes(c.after) };
-  return decoded.bom ? { afterText: decoded.text, after_disk_sha256: sha256Bytes(c.after) } : { afterText: decoded.text };
+  return c.after === undefined ? { afterText: '' } : afterOfVersion(versionHashes(c.after));
+}
+
+/** The journal's after fields of bytes hashed by versionHashes: their text when there is one, else their hash. */
+function afterOfVersion(v: { sha256: string; diskSha256?: string; text?: string }): { afterText?: string; after_sha256?: string; after_disk_sha256?: string } {
+  const disk = v.diskSha256 !== undefined ? { after_disk_sha256: v.diskSha256 } : {};
+  return v.text !== undefined ? { afterText: v.text, ...disk } : { after_sha256: v.sha256, ...disk };
 }
