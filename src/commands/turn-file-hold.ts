@@ -5,10 +5,11 @@ import type { TurnRestoreStep } from './turn-plan';
 import type { HoldReason } from './turn-wording';
 
 /**
- * Why the preview already knows a file will be left alone: unsaved changes in its editor, or
- * (for a file the rollback would delete) content written since the turn's last change of it.
- * Undefined when nothing holds it back. Only a forecast for the preview: the restore checks
- * both again under the file's lock, and a file unreadable now is left to the restore to report.
+ * Why a file of a turn is held back: unsaved changes in its editor (never overwritten), or
+ * content written since the turn's last change of it (whoever wrote it: the user, another
+ * program, a later turn), whatever the step would do to it (restore, delete, re-create). A file
+ * held back is not picked unless the user picks it. Undefined when nothing holds it back. The
+ * restore checks again under the file's lock; a file unreadable now is left to it to report.
  */
 export async function holdOf(services: Services, step: TurnRestoreStep): Promise<HoldReason | undefined> {
   const resolved = await services.files.resolve(step.path, { forWrite: false, allowCreate: true });
@@ -17,6 +18,6 @@ export async function holdOf(services: Services, step: TurnRestoreStep): Promise
   if (!read.ok) return undefined;
   const current = read.current;
   if (current?.isDirty) return 'unsaved_changes';
-  if (step.action === 'delete' && current !== undefined && !unchangedSinceCheck(step.path, hashedOf(current), step.last).ok) return 'changed_since';
+  if (!unchangedSinceCheck(step.path, current && hashedOf(current), step.last).ok) return 'changed_since';
   return undefined;
 }

@@ -74,12 +74,13 @@ function changedFile(e: JournalEntry): boolean {
 /**
  * The steps a selection names, in the plan's order. `paths` are journal paths as the preview
  * lists them; undefined selects every file but those the user changed during the turn (the
- * user's own work is rolled back only when picked). A path the turn did not change is returned in
+ * user's own work is rolled back only when picked) and those `held` back (changed since the
+ * turn, unsaved changes: never picked for the user). A path the turn did not change is returned in
  * `unknown` (the caller refuses the whole selection then: a typo must not roll back less than
  * the user meant without saying so).
  */
-export function selectSteps(steps: readonly TurnRestoreStep[], paths: readonly string[] | undefined): { selected: TurnRestoreStep[]; unknown: string[] } {
-  if (paths === undefined) return { selected: steps.filter((s) => !s.usersOwn), unknown: [] };
+export function selectSteps(steps: readonly TurnRestoreStep[], paths: readonly string[] | undefined, held: (step: TurnRestoreStep) => boolean = () => false): { selected: TurnRestoreStep[]; unknown: string[] } {
+  if (paths === undefined) return { selected: steps.filter((s) => !s.usersOwn && !held(s)), unknown: [] };
   const wanted = new Set(paths);
   const known = new Set(steps.map((s) => s.path));
   return { selected: steps.filter((s) => wanted.has(s.path)), unknown: [...wanted].filter((p) => !known.has(p)) };

@@ -38,7 +38,8 @@ export async function previewTurnFiles(services: Services, files: readonly Previ
   }));
   pick.items = items;
   // The user's own changes are listed, never picked for them: they pick those themselves.
-  pick.selectedItems = items.filter((i) => !i.file.hold && (preselect ? preselect.includes(i.file.step.path) : !i.file.step.usersOwn));
+  // A file held back is picked only when the caller named it (unsaved changes never: the restore would refuse).
+  pick.selectedItems = items.filter((i) => (preselect ? preselect.includes(i.file.step.path) && i.file.hold !== 'unsaved_changes' : !i.file.hold && !i.file.step.usersOwn));
   const diff = (item: Item, preview: boolean) => {
     const { step } = item.file;
     // A diff that fails to open must not break the preview.

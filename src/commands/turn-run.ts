@@ -24,8 +24,11 @@ interface FileOutcome {
  * preview, or as `args` script it (`paths` selects; `confirm: false` from our own UI skips the
  * preview). Every backup is read first, so a missing or damaged one stops everything with
  * nothing changed. All restores share one new turn id: the result is itself a turn that can
- * be rolled back (or redone). Never over unsaved editor changes; a file to delete only while
- * it holds what the turn left. Files held back are listed in the outcome with why.
+ * be rolled back (or redone). Never over unsaved editor changes. A file that changed since the
+ * turn's last change of it (whoever changed it) is held back whatever the step does to it —
+ * listed with why, not picked — and rolled back only when the user picks it (the preview's tick,
+ * or `paths`); every other file only while it still holds what the turn left, checked again
+ * under its lock.
  */
 export async function runTurnRollback(services: Services, turn: Turn, steps: readonly TurnRestoreStep[], mode: TurnMode, args: CommandArgs): Promise<CommandOutcome> {
   for (const step of steps) {
@@ -34,15 +37,17 @@ export async function runTurnRollback(services: Services, turn: Turn, steps: rea
   }
   // What the turn changed that the history could not record (before the first checkpoint, left out by the caps, unreadable).
   const notCovered = mode === 'rollback' ? services.writers?.notRecorded(turn.turnId) ?? [] : [];
-  const { selected: named, unknown } = selectSteps(steps, args.paths);
+  // Files changed since the turn (by anyone) or with unsaved changes are held back: listed, never picked for the user.
+  const holds = new Map<TurnRestoreStep, HoldReason>();
+  for (const step of steps) {
+    const hold = await holdOf(services, step);
+    if (hold) holds.set(step, hold);
+  }
+  const { selected: named, unknown } = selectSteps(steps, args.paths, (s) => holds.has(s));
   if (unknown.length > 0) {
     return announceTurn({ ok: false, message: `Agent Safe Edit: the turn did not change ${unknown.join(', ')}; its files are ${steps.map((s) => s.path).join(', ')}. Nothing was changed.`, unknown, files: steps.map((s) => s.path) });
   }
-  const previewed: PreviewFile[] = [];
-  for (const step of steps) {
-    const hold = await holdOf(services, step);
-    previewed.push({ step, ...(hold ? { hold } : {}) });
-  }
+  const previewed: PreviewFile[] = steps.map((step) => ({ step, ...(holds.has(step) ? { hold: holds.get(step) } : {}) }));
   let chosen: readonly TurnRestoreStep[] = named;
   if (args.confirm !== false) {
     const picked = await previewTurnFiles(services, previewed, mode, args.paths);
@@ -50,11 +55,17 @@ export async function runTurnRollback(services: Services, turn: Turn, steps: rea
     chosen = picked;
     const action = mode === 'rollback' ? 'Roll Back Turn' : 'Redo Turn';
     const uncovered = notCovered.length ? `\n\nNot in the history, so not rolled back:\n${notCovered.slice(0, 10).map((f) => `${f.path} — ${f.reason}`).join('\n')}` : '';
-    const list = chosen.map((s) => `${s.path} — ${s.writers.join(', ')}: ${actionText(s.action, mode)}`).join('\n') + uncovered;
+    const overwritten = chosen.filter((s) => holds.get(s) === 'changed_since');
+    const warning = overwritten.length ? `\n\nChanged since the turn, and picked by you: what they hold now is replaced (it is backed up first):\n${overwritten.map((s) => s.path).join('\n')}` : '';
+    const list = chosen.map((s) => `${s.path} — ${s.writers.join(', ')}: ${actionText(s.action, mode)}`).join('\n') + warning + uncovered;
     const yes = await confirmModal(services, args.confirm, `${mode === 'rollback' ? 'Roll back' : 'Redo'} ${chosen.length} file${chosen.length === 1 ? '' : 's'} of the agent turn?`, `${list}\n\nEvery current text is backed up first, so this can itself be rolled back.`, action);
     if (!yes) return cancelled();
   }
-  if (chosen.length === 0) return announceTurn({ ok: false, message: `Agent Safe Edit: no file was selected, so nothing was changed.` });
+  const heldBack = steps.filter((s) => holds.has(s) && !chosen.includes(s));
+  if (chosen.length === 0) {
+    const why = heldBack.length ? ` Held back: ${heldBack.map((s) => `${s.path} (${holdText(holds.get(s) as HoldReason)})`).join('; ')}; pick a file to roll it back anyway.` : '';
+    return announceTurn({ ok: false, message: `Agent Safe Edit: no file was selected, so nothing was changed.${why}`, skipped: heldBack.map((s) => ({ path: s.path, reason: holds.get(s), message: holdText(holds.get(s) as HoldReason) })), files: steps.map((s) => ({ path: s.path, writer: s.writers.join(', '), action: s.action, result: holds.has(s) ? 'skipped' : 'not_selected', ...(holds.has(s) ? { reason: holds.get(s) } : {}) })) });
+  }
 
   const tool = mode === 'rollback' ? TURN_ROLLBACK_TOOL : REDO_TURN_TOOL;
   // One context (one turn token) for every restore: they become one turn.
@@ -63,8 +74,14 @@ export async function runTurnRollback(services: Services, turn: Turn, steps: rea
   const files: FileOutcome[] = [];
   for (const step of steps) {
     const base = { path: step.path, writer: step.writers.join(', '), action: step.action };
-    if (!picked.has(step)) { files.push({ ...base, result: 'not_selected' }); continue; }
-    const result = await restoreAndNote(services, ctx, step.path, step.entry, tool, step.action === 'delete' ? { unchangedSince: step.last } : {});
+    const hold = holds.get(step);
+    if (!picked.has(step)) {
+      files.push(hold ? { ...base, result: 'skipped', reason: hold, message: holdText(hold) } : { ...base, result: 'not_selected' });
+      continue;
+    }
+    // A file the user picked although it changed since the turn is theirs to overwrite (backed up
+    // first); any other must still hold what the turn left, checked again under its lock.
+    const result = await restoreAndNote(services, ctx, step.path, step.entry, tool, hold === 'changed_since' ? {} : { unchangedSince: step.last });
     const reason = typeof result.reason === 'string' ? result.reason : undefined;
     const held = reason === 'unsaved_changes' || reason === 'changed_since';
     files.push({

@@ -26,5 +26,5 @@ export function actionText(action: TurnFileAction, mode: TurnMode): string {
 export function holdText(reason: HoldReason): string {
   return reason === 'unsaved_changes'
     ? 'skipped: it has unsaved changes in the editor (save or revert them first)'
-    : 'left alone: it has changed since the turn';
+    : 'held back: it has changed since the turn (pick it to put it back anyway; what it holds now is backed up first)';
 }

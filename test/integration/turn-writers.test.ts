@@ -224,7 +224,7 @@ describe('turns with other writers: roll back, select, redo, and every writer sh
       const skipped = Object.fromEntries((r.skipped as any[]).map((s) => [s.path, s.reason]));
       assert.deepEqual(skipped, { [typed.rel]: 'unsaved_changes', [created.rel]: 'changed_since' });
       assert.match(r.message, /typed\.txt \(skipped: it has unsaved changes/);
-      assert.match(r.message, /created\.txt \(left alone: it has changed since the turn/);
+      assert.match(r.message, /created\.txt \(held back: it has changed since the turn/);
       assert.equal(fs.readFileSync(plain.abs, 'utf8'), 'p before\n');
       assert.equal(doc.getText(), 'typing t after\n', 'the unsaved buffer is untouched');
       assert.equal(doc.isDirty, true);

@@ -111,6 +111,13 @@ describe('commands/turn-plan: writers, actions and selection', () => {
     assert.deepEqual(selectSteps(steps, ['mine', 'ours']).selected.map((s) => s.path), ['ours', 'mine'], 'picked: rolled back');
   });
 
+  it('a file held back (changed since the turn, unsaved changes) is left out of the default selection, and selected when named', () => {
+    const steps = planTurnRollback(turnOf(['a', 'b', 'c'].map((p, i) => entry({ path: p, time: i, turn_id: 't' }))));
+    const held = (s: { path: string }) => s.path === 'b';
+    assert.deepEqual(selectSteps(steps, undefined, held).selected.map((s) => s.path), ['a', 'c'], 'never picked for the user');
+    assert.deepEqual(selectSteps(steps, ['b'], held).selected.map((s) => s.path), ['b'], 'named: the user picked it');
+  });
+
   it("a turn's description names the other writers, not only our tools", () => {
     const a = entry({ path: 'a', time: 0, turn_id: 't', tool: 'safe_patch' });
     const b = entry({ path: 'b', time: 1, turn_id: 't', tool: 'execute_program', writer: { kind: 'execute_program', argv: ['npx', 'prettier', '-w', 'b'] } });
