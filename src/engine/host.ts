@@ -159,6 +159,8 @@ export interface FileBytes {
   sha256: string;
   /** Why it is not text: the text read's failure type. */
   unreadable: string;
+  /** The file's permission bits, when the host knows them (as FileText.mode). */
+  mode?: number;
   isOpen?: boolean;
   isDirty?: boolean;
 }
@@ -204,6 +206,11 @@ export interface FileHost {
   writeText(target: Target, current: FileText | undefined, newText: string, createDirs: boolean, like?: FileLike): Promise<Result<{ applied: Applied }>>;
   /** Writes bytes (or a text's UTF-8) as they are, after checking the disk holds `current` (null: the file must not exist). */
   writeBytes(target: Target, current: FileContent | undefined, data: Buffer, createDirs: boolean): Promise<Result<{}>>;
+  /**
+   * Sets the permission bits of a file the caller just wrote under its lock (a rollback gives a
+   * file the mode it had: a mode is part of a file's state). A failure changes nothing else.
+   */
+  setMode(target: Target, mode: number): Promise<Result<{}>>;
   /** Deletes the file only while it still holds `current` (another program's later content is never deleted unseen). */
   delete(target: Target, current: FileContent): Promise<Result<{}>>;
   /**

@@ -65,6 +65,8 @@ export interface FinishInput {
   after_sha256?: string;
   /** sha256 of the bytes now on disk, when they are not that text's UTF-8 (JournalEntry.after_disk_sha256). */
   after_disk_sha256?: string;
+  /** The permission bits the change left, when it set them or saw them change (JournalEntry.after_mode). */
+  after_mode?: number;
   outcome: FinishOutcome;
   message?: string;
 }
@@ -260,6 +262,9 @@ export class BackupStore {
     for (const sha of [input.after_sha256, input.after_disk_sha256]) {
       if (sha !== undefined && !/^[0-9a-f]{64}$/.test(sha)) return fail('INVALID_INPUT', 'finish: after_sha256 and after_disk_sha256 must be lowercase hex sha256s.');
     }
+    if (input.after_mode !== undefined && !(Number.isSafeInteger(input.after_mode) && input.after_mode >= 0 && input.after_mode <= 0o7777)) {
+      return fail('INVALID_INPUT', 'finish: after_mode must be permission bits (0..0o7777).');
+    }
     return this.write('finish', async () => {
       const entry = this.entries.get(id);
       if (!entry) return fail('INVALID_INPUT', `finish: no journal entry ${id}.`);
@@ -309,6 +314,7 @@ export class BackupStore {
       const update: EntryUpdate = {
         after_sha256: afterSha, after_bytes: afterBytes, lines_added: counts.added, lines_removed: counts.removed,
         ...(input.after_disk_sha256 !== undefined && afterSha !== input.after_disk_sha256 ? { after_disk_sha256: input.after_disk_sha256 } : {}),
+        ...(input.after_mode !== undefined && input.outcome === 'applied' ? { after_mode: input.after_mode } : {}),
         outcome: input.outcome, finished_time: Date.now(),
         ...(input.message !== undefined || afterSnapshotError !== undefined
           ? { message: [input.message, afterSnapshotError].filter((m) => m !== undefined).join('; ') } : {}),

@@ -76,6 +76,12 @@ export interface JournalEntry {
   before_bom?: boolean;
   before_mode?: number;
   /**
+   * The permission bits the change left, when they are known and part of the change (a program
+   * that changed a script's mode; a rollback that gave a mode back): a mode is part of a file's
+   * state, so a change of mode alone is a change, and rolling it back restores `before_mode`.
+   */
+  after_mode?: number;
+  /**
    * On the new name of a case-only rename (a create entry; its group holds the old name's
    * delete entry): the name the file had, and the temporary name in the same folder it passes
    * through, so crash recovery finds the file under whichever of the three names it has.

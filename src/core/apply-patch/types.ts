@@ -35,6 +35,11 @@ export interface FilePlan {
   action: FileAction;
   /** The file's complete new text (for a move: the text written at `move_to`). */
   text?: string;
+  /**
+   * Instead of `text`, the exact bytes to write (add and update only): a rollback to a backup
+   * that is not text, or whose bytes a text write would not keep as they were.
+   */
+  bytes?: Uint8Array;
   move_to?: string;
   /** Where each chunk landed (update and move). */
   hunks?: HunkPlacement[];

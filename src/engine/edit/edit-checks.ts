@@ -15,7 +15,9 @@ export interface EditCheckInput {
   req: PlannedEdit;
   path: string;
   /** The file as read under its lock; undefined when it does not exist. */
-  current: { text: string; sha256: string } | undefined;
+  current: { text: string; sha256: string; mode?: number } | undefined;
+  /** The mode the edit leaves the file with (a rollback's): a file with the same text but another mode still changes. */
+  leavesMode?: number;
   store: BackupStore;
   settings: SafeEditSettings;
   /** The caller's own check of the current state (the rollback's hash protocol), after the base checks. */
@@ -57,7 +59,8 @@ export async function checkEdit(a: EditCheckInput): Promise<{ stop: ToolResultJs
     return { stop: failureResult(planned.failure, { path }) };
   }
   const plan = planned.plan;
-  if (current && plan.newText === current.text) return { stop: unchangedResult(path, current.sha256, plan) };
+  const modeChanges = current !== undefined && a.leavesMode !== undefined && current.mode !== undefined && current.mode !== a.leavesMode;
+  if (current && plan.newText === current.text && !modeChanges) return { stop: unchangedResult(path, current.sha256, plan) };
 
   const checked = await checkNewText({ ...a, before: current?.text, newText: plan.newText, allowSizeReduce: req.allowSizeReduce, skipValidation: req.skipValidation });
   if ('stop' in checked) return checked;

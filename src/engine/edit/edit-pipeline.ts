@@ -22,6 +22,11 @@ export interface EditRequest extends PlannedEdit {
   onUnreadable?(target: Target): Promise<ToolResultJson>;
   /** A file the rollback re-creates gets the BOM and mode it had (journaled with the change that deleted it). */
   like?: FileLike;
+  /**
+   * The permission bits the file is to be left with (a rollback gives back the mode it had): a
+   * file whose text is already the new one but whose mode differs is still changed.
+   */
+  mode?: number;
 }
 
 /**
@@ -52,6 +57,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
   const checked = await checkEdit({
     req, path, current, store: host.store, settings, attempt,
     precheck: req.precheck && (() => req.precheck!(current)),
+    ...(req.mode !== undefined ? { leavesMode: req.mode } : {}),
     languageId: host.files.languageId(target),
     sourceDir: nodePath.dirname(target.absPath),
   });
@@ -76,6 +82,7 @@ async function editLocked(ctx: InvocationContext, req: EditRequest, target: Targ
     client: ctx.client,
     createDirs: req.createDirs,
     ...(req.like ? { like: req.like } : {}),
+    ...(req.mode !== undefined ? { mode: req.mode } : {}),
     beforeWrite: async () => {
       watch = await host.diagnostics?.watch(target, current);
     },

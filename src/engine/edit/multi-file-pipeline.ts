@@ -4,7 +4,8 @@ import { checkDeletion } from '../../core/size-guard';
 import type { FilePlan, ReadFile } from '../../core/apply-patch/types';
 import type { MultiFilePlan } from '../../core/multi-file/types';
 import { pathDenied, quotePath } from '../../core/paths/deny';
-import type { FileLike, FileText, InvocationContext, Target } from '../host';
+import { FileBytes, FileContent, FileLike, FileText, InvocationContext, isFileBytes, Target } from '../host';
+import { describeBytes, MAX_RAW_BYTES } from './raw-content';
 import { checkNewText } from './edit-checks';
 import { hashMismatchResult } from '../results/hash-mismatch';
 import { appliedOnBaseMessage, StaleBase, staleBasesApplied } from './already-applied';
@@ -37,13 +38,21 @@ export interface MultiFileRequest {
   /** The BOM and mode a file the plan re-creates had (a group rollback reads them from the journal). */
   likeFor?(path: string): FileLike | undefined;
   /**
+   * A group rollback: a named file that cannot be read as text (not UTF-8, binary, too large) is
+   * read as its bytes (backed up as they are, never decoded), and the plan is made on what every
+   * file holds (`planOnContent`, instead of `plan`), so it may write bytes (FilePlan.bytes).
+   */
+  planOnContent?(read: (path: string) => FileContent | undefined): MultiFilePlan;
+  /** The permission bits a file is to be left with (a group rollback gives back the mode each file had). */
+  modeFor?(path: string): number | undefined;
+  /**
    * The same plan, on a worker thread when the change is large (see off-thread.ts), and the
    * one made for the chat's confirmation when the texts have not changed since (plan-cache.ts).
    * Callers use planOf, which falls back to `plan`.
    */
   planAsync?(readFile: ReadFile): Promise<MultiFilePlan>;
   /** Checked on every named file under the locks before anything else (rollback of a group). */
-  precheck?(path: string, current: FileText | undefined): { ok: true } | { ok: false; failure: Failure };
+  precheck?(path: string, current: FileContent | undefined): { ok: true } | { ok: false; failure: Failure };
   /**
    * Of two case-spellings of one file the call names (a case-insensitive mount), the one that
    * holds the file now, when the caller knows (a group rollback: the name its change left the
@@ -62,8 +71,16 @@ export function isMultiFileRequest(x: MultiFileRequest | ToolResultJson): x is M
   return typeof (x as MultiFileRequest).plan === 'function';
 }
 
-/** One named file under its lock. */
-interface Named { given: string; target: Target; current: FileText | undefined }
+/**
+ * One named file under its lock: its text, or (planOnContent only) `raw`, its bytes, when it
+ * exists but is not text; neither when it does not exist.
+ */
+interface Named { given: string; target: Target; current: FileText | undefined; raw?: FileBytes }
+
+/** What a named file holds, text or bytes; undefined when it does not exist. */
+function contentOf(n: Named | undefined): FileContent | undefined {
+  return n?.current ?? n?.raw;
+}
 
 /**
  * The multi-file path of the editing tools, all or nothing. Every named path is resolved and
@@ -112,8 +129,14 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     let entry = byReal.get(again.target.realPath);
     if (!entry) {
       const read = await host.files.readText(again.target, settings.maxFileBytes);
-      if (!read.ok && read.failure.error_type !== 'FILE_NOT_FOUND') return failureResult(read.failure, { path: again.target.displayPath, nothing_written: true });
-      entry = { given: p, target: again.target, current: read.ok ? read.current : undefined };
+      if (!read.ok && read.failure.error_type !== 'FILE_NOT_FOUND') {
+        // A rollback puts back what a file was, whatever it holds now: bytes that are not text are read as they are.
+        const raw = req.planOnContent ? await host.files.readForRestore(again.target, settings.maxFileBytes, MAX_RAW_BYTES) : undefined;
+        if (!raw?.ok || !isFileBytes(raw.current)) return failureResult(read.failure, { path: again.target.displayPath, nothing_written: true });
+        entry = { given: p, target: again.target, current: undefined, raw: raw.current };
+      } else {
+        entry = { given: p, target: again.target, current: read.ok ? read.current : undefined };
+      }
       byReal.set(again.target.realPath, entry);
     }
     named.set(p, entry);
@@ -138,7 +161,7 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
 
   if (req.precheck) {
     for (const p of req.paths) {
-      const pre = req.precheck(display(p), named.get(p)?.current);
+      const pre = req.precheck(display(p), contentOf(named.get(p)));
       if (!pre.ok) return failureResult(pre.failure, { path: display(p), nothing_written: true });
     }
   }
@@ -178,7 +201,7 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
       appliedBefore = stale.map((x) => ({ realPath: x.path, baseSha256: x.baseSha256 }));
       planned = onBases as unknown as MultiFilePlan;
     } else {
-      planned = await planOf(req, readFrom());
+      planned = req.planOnContent ? req.planOnContent((p) => contentOf(named.get(p))) : await planOf(req, readFrom());
     }
   } catch (e) {
     return failureResult(fail('INTERNAL_ERROR', `Planning the change failed: ${(e as Error).message}. Nothing was changed.`).failure);
@@ -200,13 +223,17 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
   const changes: GroupChange[] = [];
   const files: Array<Record<string, unknown>> = [];
   const checks: Array<FileCheck & { n: Named }> = [];
-  const add = (n: Named, newText: string | null, movedAway?: boolean, like?: FileLike) => {
-    changes.push({ tool: req.tool, target: n.target, current: n.current, newText, turnId, client: ctx.client, createDirs: true, ...(like && !n.current ? { like } : {}) });
+  const add = (n: Named, newText: string | null, movedAway?: boolean, like?: FileLike, newBytes?: Buffer) => {
+    const mode = req.modeFor?.(n.target.displayPath);
+    changes.push({
+      tool: req.tool, target: n.target, current: contentOf(n), newText, turnId, client: ctx.client, createDirs: true,
+      ...(like && !contentOf(n) ? { like } : {}), ...(newBytes ? { newBytes } : {}), ...(mode !== undefined ? { mode } : {}),
+    });
     checks.push({ n, newText, movedAway });
   };
   for (const f of planned.files) {
     const n = named.get(f.path) as Named;
-    const entry = fileEntry(f, n, display);
+    const entry = fileEntry(f, n, display, req.modeFor?.(n.target.displayPath));
     files.push(entry);
     const landed = appliedBefore.find((a) => a.realPath === n.target.realPath);
     if (landed && entry.action === 'unchanged') {
@@ -220,7 +247,9 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     // A move's source goes while its text lives on at the target: not a deletion to guard; the
     // target is the same file under a new name, with the source's BOM and permission bits.
     const like = f.action === 'move' ? likeOf(n.current) : req.likeFor?.(f.path);
-    for (const part of partsOf(f)) add(named.get(part.path) as Named, part.newText, f.action === 'move' && part.newText === null, part.newText !== null ? like : undefined);
+    // Bytes to write as they are (a rollback to a backup that is not text) pass no text check: they are what the file was.
+    if (f.bytes !== undefined) add(n, null, false, like, Buffer.from(f.bytes));
+    else for (const part of partsOf(f)) add(named.get(part.path) as Named, part.newText, f.action === 'move' && part.newText === null, part.newText !== null ? like : undefined);
   }
   for (const cp of casePairs) {
     const holder = named.get(cp.holder) as Named;
@@ -255,7 +284,9 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     }
   }
   for (const { n, newText, before } of checks) {
-    const consent = await host.consentForSensitive(n.target, before ?? n.current?.text ?? '', newText ?? '', req.tool, ctx.consentHolder);
+    const bytes = changes.find((c) => c.target === n.target)?.newBytes;
+    const shown = (t: string | undefined, raw: FileBytes | undefined) => t ?? (raw ? describeBytes(raw.bytes.length) : '');
+    const consent = await host.consentForSensitive(n.target, shown(before ?? n.current?.text, n.raw), newText ?? (bytes ? describeBytes(bytes.length) : ''), req.tool, ctx.consentHolder);
     if (!consent.ok) {
       await host.store.recordAttempt({ tool: req.tool, path: n.target.displayPath, outcome: 'blocked', beforeText: n.current?.text ?? '', turnId, client: ctx.client, message: consent.failure.message });
       return failureResult({ ...consent.failure, message: `${consent.failure.message} No file of this call was changed.` }, { path: n.target.displayPath, nothing_written: true });
@@ -270,12 +301,13 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
   // reported with it (or with a later result). Never rolled back one file at a time: that
   // would break the change's all or nothing (safeEdit.diagnostics.onNewErrors only reports here).
   const diagnostics = host.diagnostics;
-  const watches = await Promise.all(changes.map((c) => (c.newText === null || !diagnostics ? undefined : diagnostics.watch(c.target, c.current))));
+  const watches = await Promise.all(changes.map((c) => (c.newText === null || !diagnostics || isFileBytes(c.current) ? undefined : diagnostics.watch(c.target, c.current))));
   const committed = await writeGroupTransaction(host, changes);
   if (!committed.ok) return failureResult(committed.failure, { nothing_written: committed.failure.not_restored === undefined });
   const reports = await Promise.all(committed.files.map((c, i) => {
     const watch = watches[i];
-    return diagnostics && watch !== undefined && 'applied' in c.written ? diagnostics.report(changes[i].target, watch, changes[i].current?.text, c.written.applied, { mayRollBack: false }) : undefined;
+    const before = changes[i].current;
+    return diagnostics && watch !== undefined && 'applied' in c.written && !isFileBytes(before) ? diagnostics.report(changes[i].target, watch, before?.text, c.written.applied, { mayRollBack: false }) : undefined;
   }));
   let added = 0;
   let removed = 0;
@@ -284,6 +316,10 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     removed += c.lines?.removed ?? 0;
     const path = changes[i].target.displayPath;
     const entry = files.find((e) => e.path === path || e.moved_to === path);
+    if (entry && 'raw' in c.written) {
+      entry.sha256 = c.written.raw.sha256;
+      if (c.written.raw.notes?.length) entry.notes = [...((entry.notes as string[]) ?? []), ...c.written.raw.notes];
+    }
     if (entry && 'applied' in c.written) {
       if (entry.moved_to === undefined || entry.moved_to === path) entry.sha256 = c.written.applied.sha256;
       if (!c.written.applied.saved) entry.saved = false;
@@ -316,15 +352,17 @@ function hasHashFor(req: MultiFileRequest, named: Map<string, Named>, n: Named):
 }
 
 /** The result's line for one file of the plan (sha256 filled in after the write). */
-function fileEntry(f: FilePlan, n: Named, display: (p: string) => string): Record<string, unknown> & { action: string; path: string; moved_to?: string } {
-  const unchanged = leavesUnchanged(f, n.current?.text);
+function fileEntry(f: FilePlan, n: Named, display: (p: string) => string, mode?: number): Record<string, unknown> & { action: string; path: string; moved_to?: string } {
+  // A file whose mode is to change is changed, whatever its content (a rollback of a mode change).
+  const modeChanges = mode !== undefined && contentOf(n) !== undefined && contentOf(n)?.mode !== mode;
+  const unchanged = !modeChanges && leavesUnchanged(f, n.current?.text);
   const action = unchanged ? 'unchanged' : f.action === 'add' ? 'added' : f.action === 'delete' ? 'deleted' : f.action === 'move' ? 'moved' : 'modified';
   const extra = f as FilePlan & { replacements?: number };
   return {
     path: n.target.displayPath,
     action,
     ...(f.action === 'move' ? { moved_to: display(f.move_to as string) } : {}),
-    ...(unchanged && n.current ? { sha256: n.current.sha256 } : {}),
+    ...(unchanged && contentOf(n) ? { sha256: (contentOf(n) as FileContent).sha256 } : {}),
     ...(f.action === 'delete' ? { sha256: null } : {}),
     ...(f.hunks?.length ? { hunks: f.hunks } : {}),
     ...(extra.replacements !== undefined ? { replacements: extra.replacements } : {}),

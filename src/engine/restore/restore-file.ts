@@ -4,7 +4,7 @@ import { changeKindOf, JournalEntry } from '../../history/types';
 import type { BackupStore } from '../../history/backupStore';
 import type { Snapshot } from '../../history/blobStore';
 import { FileContent, InvocationContext, isFileBytes, Target } from '../host';
-import { SETTING_SPECS } from '../../core/settings/specs';
+import { describeBytes, MAX_RAW_BYTES } from '../edit/raw-content';
 import { runEdit } from '../edit/edit-pipeline';
 import { restoreEdit } from '../edit/edit-requests';
 import { agentUndoCheck, createdFileDeleted, HashedContent, rollbackHashCheck, unchangedSinceCheck } from './restorable';
@@ -31,8 +31,7 @@ export interface RestoreOptions {
   byAgent?: boolean;
 }
 
-/** The most a rollback reads of a file that is not text (to snapshot it): the largest maxFileSizeMB allowed. */
-export const MAX_RAW_BYTES = ((SETTING_SPECS.maxFileSizeMB as { max?: number }).max ?? 64) * 1024 * 1024;
+export { MAX_RAW_BYTES };
 
 type Precheck = (current: Checked | undefined) => Result<{}>;
 type Checked = Pick<FileContent, 'isDirty' | 'sha256'> & { diskBytes?: Buffer };
@@ -63,12 +62,14 @@ export async function restoreBefore(ctx: InvocationContext, path: string, entry:
   if (changeKindOf(entry) === 'create') return deleteCreatedFile(ctx, path, entry, tool, precheck);
   // The disk's bytes as they were (stored raw) go back as they are, even when they read as UTF-8.
   const snapshot: Snapshot = 'text' in stored.snapshot && stored.snapshot.raw ? { bytes: Buffer.from(stored.snapshot.text, 'utf8') } : stored.snapshot;
-  const direct = (target: Target) => restoreDirect(ctx, target, entry, snapshot, precheck, tool);
+  // The mode the file had before the change comes back with its content (journaled since modes are part of a file's state).
+  const mode = entry.before_mode;
+  const direct = (target: Target) => restoreDirect(ctx, target, entry, snapshot, precheck, tool, mode);
   if (!('text' in snapshot)) {
     return withLockedTarget(ctx.host, path, { forWrite: true, allowCreate: true }, direct);
   }
   const like = journaledLike(entry);
-  const result = await runEdit(ctx, { ...restoreEdit(tool, path, entry, snapshot.text), precheck, onUnreadable: direct, ...(like ? { like } : {}) });
+  const result = await runEdit(ctx, { ...restoreEdit(tool, path, entry, snapshot.text), precheck, onUnreadable: direct, ...(like ? { like } : {}), ...(mode !== undefined ? { mode } : {}) });
 
   return result.success ? { ...result, restored_backup_id: entry.id, excerpt: undefined } : result;
 }
@@ -105,7 +106,7 @@ export function hashedOf(current: Checked): HashedContent {
  * read the file as text or as bytes, the rollback's precheck, consent for a protected file,
  * then the write transaction (the current content snapshotted first, raw when not text).
  */
-async function restoreDirect(ctx: InvocationContext, target: Target, entry: JournalEntry, snapshot: Snapshot, precheck: Precheck, tool: string): Promise<ToolResultJson> {
+async function restoreDirect(ctx: InvocationContext, target: Target, entry: JournalEntry, snapshot: Snapshot, precheck: Precheck, tool: string, mode: number | undefined): Promise<ToolResultJson> {
   const { host } = ctx;
   const path = target.displayPath;
   const read = await host.files.readForRestore(target, host.settings().maxFileBytes, MAX_RAW_BYTES);
@@ -119,6 +120,7 @@ async function restoreDirect(ctx: InvocationContext, target: Target, entry: Jour
   const committed = await writeTransaction(host, {
     tool, target, current, newText, createDirs: true, turnId: host.turnIdFor(ctx.invocationToken), client: ctx.client,
     ...('bytes' in snapshot ? { newBytes: snapshot.bytes } : {}),
+    ...(mode !== undefined ? { mode } : {}),
   });
   if (!committed.ok) return failureResult(committed.failure, { path });
   const w = committed.written;
@@ -134,6 +136,7 @@ async function restoreDirect(ctx: InvocationContext, target: Target, entry: Jour
     backup_id: committed.entryId,
     restored_backup_id: entry.id,
     ...('applied' in w && w.applied.notes.length ? { notes: w.applied.notes } : {}),
+    ...('raw' in w && w.raw.notes?.length ? { notes: w.raw.notes } : {}),
   };
 }
 
@@ -143,9 +146,7 @@ function describeContent(current: FileContent | undefined): string {
   return isFileBytes(current) ? describeBytes(current.bytes.length) : current.text;
 }
 
-function describeBytes(length: number): string {
-  return `[${length} bytes that are not shown as text]\n`;
-}
+
 
 async function deleteCreatedFile(ctx: InvocationContext, path: string, entry: JournalEntry, tool: string, precheck: Precheck): Promise<ToolResultJson> {
   const { host } = ctx;

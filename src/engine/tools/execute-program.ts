@@ -77,9 +77,13 @@ export const executeProgramTool: ToolDefinition<ExecuteProgramInput> = {
  * history (rollback_file of any of them, with `group`, undoes them all).
  */
 function filesChangedFields(recorded: RecordedChanges): Record<string, unknown> {
-  const files = recorded.files.map((f) => ({ path: f.path, change: f.kind === 'create' ? 'created' : f.kind === 'delete' ? 'deleted' : 'modified' }));
+  const change = (f: RecordedChanges['files'][number]) => ({ path: f.path, change: f.kind === 'create' ? 'created' : f.kind === 'delete' ? 'deleted' : 'modified' });
+  const files = recorded.files.filter((f) => f.writer === 'execute_program').map(change);
+  // A file the user saved while the program ran is the user's change, not the run's: named apart, never the agent's to undo.
+  const users = recorded.files.filter((f) => f.writer === 'user').map(change);
   return {
     files_changed: files.slice(0, MAX_LISTED_FILES),
+    ...(users.length > 0 ? { changed_by_the_user_meanwhile: users.slice(0, MAX_LISTED_FILES) } : {}),
     ...(files.length > MAX_LISTED_FILES ? { files_changed_total: files.length } : {}),
     ...(recorded.groupId ? { backup_group_id: recorded.groupId } : {}),
     ...(recorded.skipped.length > 0 ? { files_not_recorded: recorded.skipped.slice(0, MAX_LISTED_FILES) } : {}),

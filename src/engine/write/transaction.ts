@@ -1,4 +1,4 @@
-import { sha256Text } from '../../core/hash';
+import { sha256Bytes, sha256Text } from '../../core/hash';
 import { fail, Result } from '../../core/types';
 import type { ChangeKind, Writer } from '../../history/types';
 import { decodeTextFile } from '../../files/decode';
@@ -24,6 +24,12 @@ export interface WriteChange {
   createDirs?: boolean;
   /** A file created in place of another (a move's target, a deleted file put back) takes its BOM and mode. */
   like?: FileLike;
+  /**
+   * The permission bits the file is to be left with (a rollback gives back the mode a file had:
+   * a mode is part of its state). Set after the write; with the same text it is the whole change.
+   * Undefined: a changed file keeps its own mode, a new one gets `like`'s or the default.
+   */
+  mode?: number;
   /** Runs after the snapshot, right before the write (the diagnostics watch starts here). */
   beforeWrite?: () => Promise<void>;
   /**
@@ -45,7 +51,7 @@ export type Written =
    * Bytes written as they are (newBytes), hashed as a read of them answers (files/version-hash.ts):
    * the text's sha256 when they decode as text (with the bytes' own when a BOM makes it differ).
    */
-  | { kind: 'create' | 'modify'; raw: { sha256: string; diskSha256?: string; text?: string; bytes: number } }
+  | { kind: 'create' | 'modify'; raw: { sha256: string; diskSha256?: string; text?: string; bytes: number; notes?: string[] } }
   | { kind: 'delete' };
 
 export interface Committed {
@@ -74,18 +80,25 @@ export async function writeTransaction(host: Host, change: WriteChange): Promise
   const kind = kindOf(change);
   if (kind === 'create' && isDelete(change)) return fail('FILE_NOT_FOUND', `${path} does not exist; there is nothing to delete.`);
 
-  // A deleted file's BOM and mode are journaled, so a rollback that re-creates it gives them back.
-  const like = kind === 'delete' && current && !isFileBytes(current) ? journaledLike(current) : {};
+  // A deleted file's BOM is journaled, and every file's mode, so a rollback gives them back.
+  const like = kind === 'delete' && current && !isFileBytes(current) ? journaledLike(current) : current?.mode !== undefined ? { beforeMode: current.mode } : {};
   const begun = await host.store.begin({ tool: change.tool, path, ...beforeContent(current), turnId: change.turnId, client: change.client, kind, ...like });
   if (!begun.ok) {
     return fail('INTERNAL_ERROR', `The backup of ${path} could not be written (${begun.failure.message}), so nothing was changed.`);
   }
   let written: Result<{ written: Written }>;
+  // The mode the change left, when it set one (journaled as after_mode).
+  let afterMode: number | undefined;
   try {
     // Inside the try: anything that throws between the snapshot and the write still finishes
     // the journal entry (as failed) instead of leaving it pending.
     await change.beforeWrite?.();
     written = await write(host, change, kind);
+    if (written.ok) {
+      const moded = await withMode(host, change, kind, written.written);
+      written = { ok: true, written: moded.written };
+      afterMode = moded.mode;
+    }
   } catch (e) {
     written = fail('INTERNAL_ERROR', `Applying the change failed: ${(e as Error).message}`);
   }
@@ -108,7 +121,7 @@ export async function writeTransaction(host: Host, change: WriteChange): Promise
     const w = written.written;
     const rolledBack = after?.rolledBack;
     const finished = await host.store.finish(begun.id, {
-      ...(rolledBack ? { afterText: rolledBack.text } : afterOf(w)),
+      ...(rolledBack ? { afterText: rolledBack.text } : { ...afterOf(w), ...(afterMode !== undefined ? { after_mode: afterMode } : {}) }),
       outcome: rolledBack ? 'rolled_back' : 'applied',
       ...(rolledBack?.message !== undefined ? { message: rolledBack.message } : {}),
     });
@@ -118,9 +131,9 @@ export async function writeTransaction(host: Host, change: WriteChange): Promise
 }
 
 /** One file's part of a multi-file change (see writeGroupTransaction). */
-export type GroupChange = Pick<WriteChange, 'tool' | 'target' | 'newText' | 'turnId' | 'client' | 'createDirs' | 'like'> & {
-  /** The file as read under its lock (text only: a multi-file change never writes over bytes). */
-  current: FileText | undefined;
+export type GroupChange = Pick<WriteChange, 'tool' | 'target' | 'newText' | 'newBytes' | 'turnId' | 'client' | 'createDirs' | 'like' | 'mode'> & {
+  /** The file as read under its lock: its text, or (a group rollback over a file that is not text) its bytes. */
+  current: FileContent | undefined;
   /**
    * On the new name of a case-only rename (journaled as a create, like a move's target): the
    * file comes from this name by a rename, not by a write of a new file.
@@ -154,20 +167,28 @@ export async function writeGroupTransaction(host: Host, changes: GroupChange[]):
   const missing = changes.find((c, i) => kinds[i] === 'create' && isDelete(c));
   if (missing) return fail('FILE_NOT_FOUND', `${missing.target.displayPath} does not exist; there is nothing to delete.`);
   const begun = await host.store.beginGroup(changes.map((c, i) => ({
-    tool: c.tool, path: c.target.displayPath, beforeText: c.current?.text ?? '', turnId: c.turnId, client: c.client, kind: kinds[i],
-    intendedSha256: c.newText === null ? null : sha256Text(c.newText),
-    ...journaledLike(c.current),
+    tool: c.tool, path: c.target.displayPath, ...beforeContent(c.current), turnId: c.turnId, client: c.client, kind: kinds[i],
+    // What a read of the file answers once the change reached it (crash recovery compares it).
+    intendedSha256: c.newBytes !== undefined ? versionHashes(c.newBytes).sha256 : c.newText === null ? null : sha256Text(c.newText),
+    ...(isFileBytes(c.current) ? (c.current.mode !== undefined ? { beforeMode: c.current.mode } : {}) : journaledLike(c.current)),
     ...(c.caseRename ? { renamedFrom: c.caseRename.from.displayPath, renameVia: c.caseRename.via.displayPath } : {}),
   })));
   if (!begun.ok) return fail('INTERNAL_ERROR', `The backups could not be written (${begun.failure.message}), so nothing was changed.`);
   const ids = begun.entries.map((e) => e.id);
   const done: Written[] = [];
+  // The mode each file was left with, where its change set one (journaled as after_mode).
+  const modes: Array<number | undefined> = [];
   let failure: { message: string; path: string; data: Record<string, unknown> } | undefined;
   for (let k = 0; k < changes.length && !failure; k++) {
     const path = changes[k].target.displayPath;
     let written: Result<{ written: Written }>;
     try {
       written = await writeGroupChange(host, changes[k], kinds[k]);
+      if (written.ok) {
+        const moded = await withMode(host, changes[k], kinds[k], written.written);
+        written = { ok: true, written: moded.written };
+        modes[k] = moded.mode;
+      }
     } catch (e) {
       written = fail('INTERNAL_ERROR', `Applying the change failed: ${(e as Error).message}`);
     }
@@ -188,7 +209,7 @@ export async function writeGroupTransaction(host: Host, changes: GroupChange[]):
         await host.store.finish(ids[j], { after_sha256: begun.entries[j].before_sha256, outcome: 'rolled_back', message: 'another file of this multi-file change failed; put back' });
       } else {
         notRestored.push(changes[j].target.displayPath);
-        await host.store.finish(ids[j], { ...('applied' in w ? { afterText: w.applied.text } : {}), outcome: 'applied', message: 'another file of this multi-file change failed and this one could not be put back' });
+        await host.store.finish(ids[j], { ...afterOf(w), outcome: 'applied', message: 'another file of this multi-file change failed and this one could not be put back' });
       }
     }
     for (let k = done.length; k < changes.length; k++) {
@@ -204,7 +225,7 @@ export async function writeGroupTransaction(host: Host, changes: GroupChange[]):
   const files: GroupCommitted['files'] = [];
   for (let k = 0; k < changes.length; k++) {
     const w = done[k];
-    const finished = await host.store.finish(ids[k], { afterText: 'applied' in w ? w.applied.text : '', outcome: 'applied' });
+    const finished = await host.store.finish(ids[k], { ...afterOf(w), ...(modes[k] !== undefined ? { after_mode: modes[k] } : {}), outcome: 'applied' });
     files.push({ entryId: ids[k], kind: kinds[k], written: w, ...(finished.ok ? { lines: { added: finished.entry.lines_added, removed: finished.entry.lines_removed } } : {}) });
   }
   return { ok: true, groupId: begun.group_id, files };
@@ -256,6 +277,12 @@ async function write(host: Host, change: Pick<WriteChange, 'target' | 'current' 
     return removed.ok ? { ok: true, written: { kind: 'delete' } } : removed;
   }
   const k = kind as 'create' | 'modify';
+  if (kind === 'modify' && sameContent(current as FileContent, change)) {
+    // Only the mode changes (withMode sets it): the content is not written again.
+    if (isFileBytes(current)) return { ok: true, written: { kind: k, raw: { ...versionHashes(current.bytes), bytes: current.bytes.length } } };
+    const text = (current as FileText).text;
+    return { ok: true, written: { kind: k, applied: { text, sha256: sha256Text(text), saved: true, notes: [] } } };
+  }
   if (change.newBytes !== undefined || isFileBytes(current)) {
     const data = change.newBytes ?? Buffer.from(change.newText as string, 'utf8');
     const done = await host.files.writeBytes(target, current, data, !!change.createDirs);
@@ -277,38 +304,73 @@ function saveRefused(current: FileContent | undefined, w: Written): boolean {
   return 'applied' in w && !w.applied.saved && !(current?.isDirty ?? false);
 }
 
-/** Puts one file back to its before-text after its write (a failed group, a refused save); true when it is back. */
+/** Puts one file back to its before-content (and mode) after its write (a failed group, a refused save); true when it is back. */
 async function undo(host: Host, change: GroupChange, kind: ChangeKind, w: Written): Promise<boolean> {
   try {
     // the rename is put back by its new name's change
     if (change.renamedAway) return true;
     if (change.caseRename) return 'applied' in w && (await undoCaseRename(host, change.target, change.caseRename, w.applied));
     const now = nowHolds(change, w);
-    if (kind === 'create') return (await write(host, { ...change, current: now, newText: null }, 'delete')).ok;
-    const before = change.current as FileText;
+    if (kind === 'create') return (await write(host, { ...change, current: now, newText: null, newBytes: undefined }, 'delete')).ok;
+    const before = change.current as FileContent;
+    const content = isFileBytes(before) ? { newText: null, newBytes: before.bytes } : { newText: before.text, newBytes: undefined };
     // A deleted file comes back with its BOM and permission bits, as it was.
-    if (kind === 'delete') return (await write(host, { ...change, current: undefined, newText: before.text, createDirs: true, like: likeOf(before) }, 'create')).ok;
-    return (await write(host, { ...change, current: now, newText: before.text }, 'modify')).ok;
+    const back = kind === 'delete'
+      ? await write(host, { ...change, ...content, current: undefined, createDirs: true, like: likeOf(before) }, 'create')
+      : await write(host, { ...change, ...content, current: now }, 'modify');
+    if (!back.ok) return false;
+    // A mode the change set goes back too.
+    if (kind === 'modify' && change.mode !== undefined && before.mode !== undefined && before.mode !== change.mode) return (await host.files.setMode(change.target, before.mode)).ok;
+    return true;
   } catch {
     return false;
   }
 }
 
 /**
- * What the file shows after `w`: the text the write reported, with the before-state's BOM and
- * editor facts; a text that reached an editor but not the disk (a refused save) stands there
- * unsaved.
+ * What the file holds after `w`: the text the write reported, with the before-state's BOM and
+ * editor facts (a text that reached an editor but not the disk, a refused save, stands there
+ * unsaved); or the bytes written as they are.
  */
-function nowHolds(change: GroupChange, w: Written): FileText {
+function nowHolds(change: GroupChange, w: Written): FileContent {
+  if ('raw' in w) {
+    const bytes = change.newBytes ?? Buffer.from(change.newText ?? '', 'utf8');
+    return { bytes, sha256: sha256Bytes(bytes), unreadable: 'written as bytes' };
+  }
   const text = 'applied' in w ? w.applied.text : '';
-  const base: FileText = change.current ?? { text, sha256: '', eol: 'LF', bom: false, isOpen: true, isDirty: false };
+  const was = isFileBytes(change.current) ? undefined : change.current;
+  const base: FileText = was ?? { text, sha256: '', eol: 'LF', bom: false, isOpen: true, isDirty: false };
   const unsaved = 'applied' in w && !w.applied.saved;
   return { ...base, text, sha256: sha256Text(text), ...(unsaved ? { isOpen: true, isDirty: true } : {}) };
 }
 
-/** A file's BOM and mode, as a file created in its place is to have them. */
-function likeOf(current: FileText): FileLike {
-  return { bom: current.bom, ...(current.mode !== undefined ? { mode: current.mode } : {}) };
+/** A file's BOM and mode, as a file created in its place is to have them (bytes carry their own BOM). */
+function likeOf(current: FileContent): FileLike {
+  return { bom: isFileBytes(current) ? false : current.bom, ...(current.mode !== undefined ? { mode: current.mode } : {}) };
+}
+
+/** True when the change writes exactly what the file holds (a change of mode alone, set by withMode). */
+function sameContent(current: FileContent, change: { newText: string | null; newBytes?: Buffer; mode?: number }): boolean {
+  if (change.mode === undefined) return false;
+  if (change.newBytes !== undefined) return isFileBytes(current) ? current.bytes.equals(change.newBytes) : false;
+  return !isFileBytes(current) && change.newText === current.text && !current.isDirty;
+}
+
+/**
+ * Gives the written file the mode the change asks for (WriteChange.mode), unless the write left
+ * it so already (a changed file keeps its own; a new one gets `like`'s). Returns the mode the
+ * file was left with when the change set it. A refusal leaves the write standing and is said in
+ * the result's notes: the content is what was asked, the mode not.
+ */
+async function withMode(host: Host, change: Pick<WriteChange, 'target' | 'current' | 'like' | 'mode'>, kind: ChangeKind, w: Written): Promise<{ written: Written; mode?: number }> {
+  if (change.mode === undefined || kind === 'delete' || w.kind === 'delete') return { written: w };
+  const left = kind === 'modify' ? change.current?.mode : change.like?.mode;
+  if (left === change.mode) return { written: w, mode: change.mode };
+  const set = await host.files.setMode(change.target, change.mode);
+  if (set.ok) return { written: w, mode: change.mode };
+  const note = `${set.failure.message} The content was written; the permission bits were not.`;
+  if ('applied' in w) return { written: { ...w, applied: { ...w.applied, notes: [...w.applied.notes, note] } } };
+  return { written: 'raw' in w ? { ...w, raw: { ...w.raw, notes: [...(w.raw.notes ?? []), note] } } : w };
 }
 
 /** What the journal records of a file's BOM and mode before a change, so a rollback that re-creates it can give them back. */
@@ -324,9 +386,11 @@ export interface ObservedChange {
   path: string;
   kind: ChangeKind;
   before?: Buffer;
-  /** The file's permission bits before (a rollback re-creates a deleted file with them). */
+  /** The file's permission bits before (a rollback gives them back, or re-creates a deleted file with them). */
   beforeMode?: number;
   after?: Buffer;
+  /** The permission bits it was left with, when known (a change of mode alone is a change). */
+  afterMode?: number;
   /** When the change was made, as far as it is known (epoch ms; default: when it is journaled). */
   time?: number;
 }
@@ -368,7 +432,8 @@ export async function journalObservedChanges(host: Host, changes: ObservedChange
     groupId = begun.group_id;
   }
   for (let i = 0; i < changes.length; i++) {
-    await host.store.finish(ids[i], { ...observedAfter(changes[i]), outcome: 'applied' });
+    const afterMode = changes[i].after !== undefined ? changes[i].afterMode : undefined;
+    await host.store.finish(ids[i], { ...observedAfter(changes[i]), ...(afterMode !== undefined ? { after_mode: afterMode } : {}), outcome: 'applied' });
   }
   return { ok: true, entryIds: ids, ...(groupId ? { groupId } : {}) };
 }

@@ -15,6 +15,9 @@ export interface GapPiece {
   from: Side;
   to: Side;
   time: number;
+  /** The permission bits on each side, where known (a checkpoint read them, or our entry journaled them). */
+  fromMode?: number;
+  toMode?: number;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface GapPiece {
  *   what our tool left). Each such piece is recorded, the first just before our first entry, the
  *   second after our last one. Nothing when the entries explain it all.
  */
-export function gapsOf(entries: readonly JournalEntry[], before: Buffer | undefined, after: Buffer | undefined, since: number, madeAt: { first: number; last: number }, takes?: { before: TakeWindow; after: TakeWindow }): GapPiece[] {
+export function gapsOf(entries: readonly JournalEntry[], before: Buffer | undefined, after: Buffer | undefined, since: number, madeAt: { first: number; last: number }, takes?: { before: TakeWindow; after: TakeWindow }, modes: { before?: number; after?: number } = {}): GapPiece[] {
   // A checkpoint taken while our tool wrote the file may hold a state in between (our temporary
   // file renamed over it, or not yet): that side says nothing reliable about other writers.
   // (A recorded change, one with a writer, was journaled after the fact: it wrote nothing.)
@@ -38,16 +41,25 @@ export function gapsOf(entries: readonly JournalEntry[], before: Buffer | undefi
   // Entries finished once the earlier checkpoint began may or may not be in it (it read the file
   // before or after the write): one whose result it holds, and all before it, are behind it.
   const recent = entries.filter((e) => isRestorable(e) && (e.finished_time ?? e.time) >= since);
-  const inBefore = recent.findIndex((e) => leftAbsent(e) ? before === undefined : holds(before, afterHashes(e)));
+  // (Its result: the content it left, and its mode where it journaled one.)
+  const inBefore = recent.findIndex((e) => leftAbsent(e) ? before === undefined : holds(before, afterHashes(e)) && !differs(modeLeftBy(e), modes.before));
   const ours = inBefore >= 0 ? recent.slice(0, inBefore) : recent;
   const side = (b: Buffer | undefined): Side => (b === undefined ? { absent: true } : { content: b });
-  if (ours.length === 0) return beforeTorn || afterTorn || sameSide(before, after) ? [] : [{ from: side(before), to: side(after), time: madeAt.first }];
+  // A change of mode alone is a change: a mode is part of a file's state.
+  const modeChanged = differs(modes.before, modes.after);
+  const withModes = (piece: GapPiece, fromMode: number | undefined, toMode: number | undefined): GapPiece => ({
+    ...piece, ...(fromMode !== undefined && !('absent' in piece.from) ? { fromMode } : {}), ...(toMode !== undefined && !('absent' in piece.to) ? { toMode } : {}),
+  });
+  if (ours.length === 0) return beforeTorn || afterTorn || (sameSide(before, after) && !modeChanged) ? [] : [withModes({ from: side(before), to: side(after), time: madeAt.first }, modes.before, modes.after)];
   const first = ours[ours.length - 1];
   const last = ours[0];
   const pieces: GapPiece[] = [];
   const firstFoundAbsent = changeKindOf(first) === 'create';
-  if (!beforeTorn && (firstFoundAbsent ? before !== undefined : !holds(before, [first.before_sha256]))) {
-    pieces.push({ from: side(before), to: firstFoundAbsent ? { absent: true } : { stored: first.before_sha256 }, time: Math.min(madeAt.first, first.time - 1) });
+  // Our entries journal the mode they found and the one they left (a rollback sets one): another
+  // writer's change of mode alone shows as a mode they do not explain, before or after them.
+  const firstFoundMode = differs(modes.before, first.before_mode);
+  if (!beforeTorn && (firstFoundAbsent ? before !== undefined : !holds(before, [first.before_sha256]) || firstFoundMode)) {
+    pieces.push(withModes({ from: side(before), to: firstFoundAbsent ? { absent: true } : { stored: first.before_sha256 }, time: Math.min(madeAt.first, first.time - 1) }, modes.before, first.before_mode));
   }
   const lastLeftAbsent = leftAbsent(last);
   const lastAfter = afterHashes(last);
@@ -55,8 +67,9 @@ export function gapsOf(entries: readonly JournalEntry[], before: Buffer | undefi
     // What an interrupted change left is not known: the whole span after our first entry's before is the other writer's to show.
     return pieces;
   }
-  if (!afterTorn && (lastLeftAbsent ? after !== undefined : !holds(after, lastAfter))) {
-    pieces.push({ from: lastLeftAbsent ? { absent: true } : { stored: last.after_sha256 as string }, to: side(after), time: Math.max(madeAt.last, last.time + 1) });
+  const lastLeftMode = modeLeftBy(last);
+  if (!afterTorn && (lastLeftAbsent ? after !== undefined : !holds(after, lastAfter) || differs(lastLeftMode, modes.after))) {
+    pieces.push(withModes({ from: lastLeftAbsent ? { absent: true } : { stored: last.after_sha256 as string }, to: side(after), time: Math.max(madeAt.last, last.time + 1) }, lastLeftMode, modes.after));
   }
   return pieces;
 }
@@ -91,4 +104,14 @@ function afterHashes(e: JournalEntry): string[] {
 
 function sameSide(a: Buffer | undefined, b: Buffer | undefined): boolean {
   return a === undefined ? b === undefined : b !== undefined && a.equals(b);
+}
+
+/** Two known modes that differ (an unknown one explains nothing and contradicts nothing). */
+function differs(a: number | undefined, b: number | undefined): boolean {
+  return a !== undefined && b !== undefined && a !== b;
+}
+
+/** The mode an entry left the file with: the one it set, else the one it found (our edits keep a file's mode). */
+function modeLeftBy(e: JournalEntry): number | undefined {
+  return e.after_mode ?? e.before_mode;
 }

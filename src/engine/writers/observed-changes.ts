@@ -84,6 +84,7 @@ export async function readObserved(host: Pick<Host, 'store' | 'files'>, c: Chang
     path: resolved.target.displayPath, kind: c.kind,
     ...(before ? { before } : {}), ...(after ? { after } : {}),
     ...(c.before?.kind === 'file' ? { beforeMode: c.before.mode } : {}),
+    ...(c.after?.kind === 'file' ? { afterMode: c.after.mode } : {}),
   };
 }
 

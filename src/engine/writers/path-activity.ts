@@ -10,6 +10,8 @@ export interface PathSeen {
   last: number;
   /** Who wrote it, where the host could tell. */
   writer?: Writer;
+  /** When the host last told who wrote it (epoch ms). */
+  writerAt?: number;
 }
 
 /**
@@ -34,8 +36,12 @@ export class PathActivity {
   writer(abs: string, writer: Writer, at: number, how: 'typed' | 'edited' | 'saved'): void {
     const s = this.slot(abs, at);
     if (!s) return;
-    if (how === 'typed' || s.writer === undefined) s.writer = writer;
-    else if (how === 'edited' && s.writer.kind !== 'user') s.writer = writer;
+    if (how === 'typed' || s.writer === undefined || (how === 'edited' && s.writer.kind !== 'user')) {
+      s.writer = writer;
+      s.writerAt = at;
+    } else if (writer.kind === s.writer.kind) {
+      s.writerAt = at;
+    }
   }
 
   get(abs: string): PathSeen | undefined {

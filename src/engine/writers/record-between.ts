@@ -94,10 +94,11 @@ export async function recordObserved(host: RecordingHost, changes: readonly Seen
     // Two journal names, one file (a case-insensitive file system): our rename's entries hold the change.
     if (renamed.has(observed.path.toLowerCase())) continue;
     const s = seen.get(abs);
-    const pieces = gapsOf(host.store.list(observed.path), observed.before, observed.after, sinceTime, { first: s?.first ?? o.now, last: s?.last ?? o.now }, takes);
-    const writer = o.writer ?? s?.writer ?? { kind: 'outside' };
+    const modes = { ...(observed.before !== undefined ? { before: observed.beforeMode } : {}), ...(observed.after !== undefined ? { after: observed.afterMode } : {}) };
+    const pieces = gapsOf(host.store.list(observed.path), observed.before, observed.after, sinceTime, { first: s?.first ?? o.now, last: s?.last ?? o.now }, takes, modes);
+    const writer = writerOf(s?.writer, o.writer);
     for (const [index, piece] of pieces.entries()) {
-      const change = await materialize(host, observed.path, piece, observed.beforeMode);
+      const change = await materialize(host, observed.path, piece);
       if (!change) {
         skipped.push({ path: observed.path, reason: 'a state our tools left is no longer in the store' });
         continue;
@@ -113,21 +114,34 @@ export async function recordObserved(host: RecordingHost, changes: readonly Seen
   const { turn } = o;
   for (const { writer, changes: grouped } of groups.values()) {
     const journaled = await journalObservedChanges(host as Host, grouped, {
-      tool: o.tool ?? writer.name ?? writer.kind, writer, ...(turn.id ? { turnId: turn.id } : {}), ...(turn.client ? { client: turn.client } : {}),
+      // The caller's tool name is its writer's; the user's change meanwhile is the user's.
+      tool: (writer === o.writer ? o.tool : undefined) ?? writer.name ?? writer.kind, writer, ...(turn.id ? { turnId: turn.id } : {}), ...(turn.client ? { client: turn.client } : {}),
     });
     if (!journaled.ok) {
       host.log(`Changes by ${writer.kind} could not be recorded: ${journaled.failure.message}`);
       grouped.forEach((c) => skipped.push({ path: c.path, reason: journaled.failure.message }));
       continue;
     }
-    if (journaled.groupId) out.groupId = journaled.groupId;
+    // The group of the writer the caller named (a program's run), not of a user's save meanwhile.
+    if (journaled.groupId && (o.writer === undefined || writer === o.writer)) out.groupId = journaled.groupId;
     grouped.forEach((c) => out.files.push({ path: c.path, kind: c.kind, writer: writer.kind }));
   }
   return out;
 }
 
+/**
+ * Who made a seen change, by evidence: the user when the host saw the user type or save the
+ * file (even during an agent's call or program run, whose writer is only a claim over whatever
+ * changed meanwhile: the user's work stays the user's); else the writer the call or run names;
+ * else what the host saw (an agent's own tool); else another program ("outside").
+ */
+export function writerOf(seen: Writer | undefined, named: Writer | undefined): Writer {
+  if (seen?.kind === 'user') return seen;
+  return named ?? seen ?? { kind: 'outside' };
+}
+
 /** A gap piece as a change to journal, its stored sides read; undefined when a snapshot is gone. */
-async function materialize(host: RecordingHost, path: string, piece: GapPiece, checkpointMode: number | undefined): Promise<ObservedChange | undefined> {
+async function materialize(host: RecordingHost, path: string, piece: GapPiece): Promise<ObservedChange | undefined> {
   const from = await bytesOf(host, piece.from);
   const to = await bytesOf(host, piece.to);
   if (from === null || to === null) return undefined;
@@ -136,8 +150,8 @@ async function materialize(host: RecordingHost, path: string, piece: GapPiece, c
     path, kind, time: piece.time,
     ...(from !== undefined ? { before: from } : {}),
     ...(to !== undefined ? { after: to } : {}),
-    // The mode is the checkpoint's: known only for the side it read.
-    ...('content' in piece.from && checkpointMode !== undefined ? { beforeMode: checkpointMode } : {}),
+    ...(piece.fromMode !== undefined ? { beforeMode: piece.fromMode } : {}),
+    ...(piece.toMode !== undefined ? { afterMode: piece.toMode } : {}),
   };
 }
 

@@ -156,20 +156,22 @@ export class WriterRecorder implements WritersHost {
       return this.base;
     });
     const waiting = this.enqueue(() => held);
+    const started = this.now();
     try {
       const result = await run();
       release();
       await waiting;
       const recorded = await this.enqueue(async () => {
-        // Events of the program's writes may still be on their way: walk the folders whole.
-        this.activity.take();
+        // Events of the program's writes may still be on their way: walk the folders whole. What
+        // the host saw meanwhile still tells the user's own saves from the program's writes.
+        const { seen } = this.activity.take();
         const after = await this.stamped(this.host.checkpoints.takeAll());
         this.window.touch(this.now());
         if (!before || after.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: 'no checkpoint of the workspace could be taken' }] };
         this.base = after;
         const turn = this.window.latest();
         const writer: Writer = { kind: 'execute_program', argv };
-        return this.record(before, after, { id: turnId ?? turn?.id, client: client ?? turn?.client }, new Map(), writer, 'execute_program');
+        return this.record(before, after, { id: turnId ?? turn?.id, client: client ?? turn?.client }, usersOwn(seen, started, this.now()), writer, 'execute_program');
       });
       return { result, recorded };
     } finally {
@@ -221,10 +223,13 @@ export class WriterRecorder implements WritersHost {
         // The other paths' events stay for the next settle.
         recorded = await this.recordNamed(open.before.named, open.opened, o);
       } else {
-        const { after } = await this.takeNow(this.watching() ? 'watched' : 'walk');
+        // The command's writes may not have reached the watcher yet (its events come later than
+        // the post): walk the folders whole, as after execute_program's run.
+        const { after, seen } = await this.takeNow('walk');
         if (after.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `no checkpoint could be taken after ${call.writer.name}` }] };
         this.base = after;
-        recorded = await recordBetween(this.host, open.before.checkpoint, after, o);
+        // What the host saw meanwhile: a file the user saved during the call stays the user's.
+        recorded = await recordBetween(this.host, open.before.checkpoint, after, { ...o, seen: usersOwn(seen, open.opened, o.now) });
       }
       this.window.touch(this.now());
       this.keepSkipped(open.turn.id, recorded.skipped);
@@ -263,7 +268,8 @@ export class WriterRecorder implements WritersHost {
         continue;
       }
       if ('absent' in was && 'absent' in now) continue;
-      if ('bytes' in was && 'bytes' in now && was.bytes.equals(now.bytes)) continue;
+      // Same bytes and mode: unchanged (a change of mode alone is a change).
+      if ('bytes' in was && 'bytes' in now && was.bytes.equals(now.bytes) && was.mode === now.mode) continue;
       const resolved = await this.host.files.resolve(abs, { forWrite: true, allowCreate: true });
       if (!resolved.ok) {
         skipped.push({ path: abs, reason: 'not a file the tools may touch' });
@@ -273,10 +279,16 @@ export class WriterRecorder implements WritersHost {
         path: resolved.target.displayPath,
         kind: 'absent' in was ? 'create' : 'absent' in now ? 'delete' : 'modify',
         ...('bytes' in was ? { before: was.bytes, beforeMode: was.mode } : {}),
-        ...('bytes' in now ? { after: now.bytes } : {}),
+        ...('bytes' in now ? { after: now.bytes, afterMode: now.mode } : {}),
       } });
     }
-    return recordObserved(this.host, changes, since, undefined, o, skipped);
+    // A named file the user saved while the call was open stays the user's (the call's other events stay for the next settle).
+    const seen = new Map<string, PathSeen>();
+    for (const { abs } of changes) {
+      const s = this.activity.get(abs);
+      if (s) seen.set(abs, s);
+    }
+    return recordObserved(this.host, changes, since, undefined, { ...o, seen: usersOwn(seen, since, o.now) }, skipped);
   }
 
   /** Whether file events name every change since the base: the host has a watcher, and it watches only while turns are recorded. */
@@ -360,4 +372,16 @@ export class WriterRecorder implements WritersHost {
     this.queue = next.catch(() => undefined);
     return next;
   }
+}
+
+/**
+ * The paths the host saw the user write (type or save) since `since`, for a recording whose
+ * changes a call or a run names the writer of: the user's evidence outranks that claim
+ * (record-between.ts writerOf), nothing else of what was seen counts. The times are the
+ * recording's: an event's arrival is no measure of when a program wrote.
+ */
+function usersOwn(seen: ReadonlyMap<string, PathSeen>, since: number, now: number): Map<string, PathSeen> {
+  const out = new Map<string, PathSeen>();
+  for (const [abs, s] of seen) if (s.writer?.kind === 'user' && (s.writerAt ?? 0) >= since) out.set(abs, { first: now, last: now, writer: s.writer });
+  return out;
 }

@@ -1,11 +1,11 @@
 import { sha256Text } from '../../core/hash';
 import type { Result } from '../../core/types';
-import { Applied, FileHost, FileLike, FileText, isFileBytes, Target } from '../../engine/host';
+import { Applied, FileHost, FileLike, FileText, Target } from '../../engine/host';
 import { resolveInWorkspace } from '../../files/confine';
 import { readDiskText, readForRestore } from '../../files/disk-text';
 import { languageIdForName } from '../../files/language-by-name';
 import { deleteChecked } from '../../files/recheck-disk';
-import { fileMode } from '../../files/file-mode';
+import { fileMode, setFileMode } from '../../files/file-mode';
 import { listsExactName, renameChecked } from '../../files/rename-checked';
 import { createTextFile, writeBytesOverRead, writeClosedFileChecked } from '../../files/write-direct';
 
@@ -33,13 +33,14 @@ export function diskFileHost(root: string, storeDir: string): FileHost {
     },
     async readForRestore(target, maxText, maxRaw) {
       const read = await readForRestore(target.realPath, target.displayPath, maxText, maxRaw);
-      if (!read.ok || !read.current || isFileBytes(read.current)) return read;
-      // Its mode too, as readText gives it: a rollback that deletes the file journals it.
+      if (!read.ok || !read.current) return read;
+      // Its mode too, as readText gives it: the journal keeps it, and a rollback gives it back.
       const mode = await fileMode(target.realPath);
       return { ok: true, current: { ...read.current, ...(mode !== undefined ? { mode } : {}) } };
     },
     writeText,
     writeBytes: (target, current, data, createDirs) => writeBytesOverRead(target.realPath, current, data, target.displayPath, createDirs),
+    setMode: (target, mode) => setFileMode(target.realPath, mode, target.displayPath),
     delete: (target, current) => deleteChecked(target.realPath, current, target.displayPath),
     rename: (from, to, current) => renameChecked(from.realPath, to.realPath, current, from.displayPath, to.displayPath),
     listsName: (target) => listsExactName(target.realPath),

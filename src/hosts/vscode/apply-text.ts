@@ -4,6 +4,7 @@ import { fail, Result } from '../../core/types';
 import { writeClosedFileChecked } from '../../files/write-direct';
 import { ensureParent } from '../../files/recheck-disk';
 import type { Applied } from '../../engine/host';
+import { asOwnWrite } from './own-writes';
 
 export type { Applied };
 
@@ -14,7 +15,11 @@ export type { Applied };
  * document no longer holds it (the user typed meanwhile), nothing is applied.
  * Only the differing middle of the text is replaced, so cursors and folding elsewhere stay put.
  */
-export async function applyTextChange(uri: vscode.Uri, expectedOld: string, newText: string): Promise<Result<{ applied: Applied }>> {
+export function applyTextChange(uri: vscode.Uri, expectedOld: string, newText: string): Promise<Result<{ applied: Applied }>> {
+  return asOwnWrite(uri, () => applyTextChangeMarked(uri, expectedOld, newText));
+}
+
+async function applyTextChangeMarked(uri: vscode.Uri, expectedOld: string, newText: string): Promise<Result<{ applied: Applied }>> {
   const doc = await vscode.workspace.openTextDocument(uri);
   if (doc.getText() !== expectedOld) {
     // Without unsaved changes nobody typed: the model read the disk's bytes its own way (the caller decides from the disk).
@@ -35,7 +40,11 @@ export async function applyTextChange(uri: vscode.Uri, expectedOld: string, newT
  * Creates a new file with `text` through a WorkspaceEdit, then saves it. Parent folders must
  * exist unless `createDirs`.
  */
-export async function createFileWithText(uri: vscode.Uri, text: string, createDirs: boolean, displayPath: string): Promise<Result<{ applied: Applied }>> {
+export function createFileWithText(uri: vscode.Uri, text: string, createDirs: boolean, displayPath: string): Promise<Result<{ applied: Applied }>> {
+  return asOwnWrite(uri, () => createFileWithTextMarked(uri, text, createDirs, displayPath));
+}
+
+async function createFileWithTextMarked(uri: vscode.Uri, text: string, createDirs: boolean, displayPath: string): Promise<Result<{ applied: Applied }>> {
   const parent = await ensureParent(uri.fsPath, createDirs, displayPath);
   if (!parent.ok) return parent;
   const edit = new vscode.WorkspaceEdit();

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { sha256Bytes, sha256Text } from '../../core/hash';
 import { fail, Result } from '../../core/types';
 import type { Applied, FileContent, FileHost, FileLike, FileText, Target } from '../../engine/host';
-import { defaultFileMode, fileMode } from '../../files/file-mode';
+import { defaultFileMode, fileMode, setFileMode } from '../../files/file-mode';
 import { isFileBytes } from '../../engine/host';
 import { eolKind, hasLoneCr } from '../../core/text/eol';
 import { recheckDisk } from '../../files/recheck-disk';
@@ -33,13 +33,14 @@ export function vscodeFileHost(storageDir: string): FileHost {
     },
     async readForRestore(target, maxText, maxRaw) {
       const read = await readCurrentForRestore(uriOf(target), target.displayPath, maxText, maxRaw);
-      if (!read.ok || !read.current || isFileBytes(read.current)) return read;
-      // Its mode too, as readText gives it: a rollback that deletes the file journals it, so the file can come back as it was.
+      if (!read.ok || !read.current) return read;
+      // Its mode too, as readText gives it: the journal keeps it, so the file can come back as it was.
       return { ok: true, current: await withMode(target, read.current) };
     },
     writeText,
     // a text an editor decoded from another encoding is checked against the disk's bytes
     writeBytes: (target, current, data, createDirs) => writeBytesOverRead(target.realPath, current, data, target.displayPath, createDirs),
+    setMode: (target, mode) => setFileMode(target.realPath, mode, target.displayPath),
     async delete(target, current) {
       const unchanged = await stillHolds(target, current);
       if (!unchanged.ok) return unchanged;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { WriterRecorder } from '../../engine/writers/writer-recorder';
 import type { Writer } from '../../history/types';
+import { isOwnWrite } from './own-writes';
 
 /** Files stay quiet this long before the changes are settled (or the base checkpoint refreshed). */
 const SETTLE_AFTER_MS = 1500;
@@ -55,13 +56,14 @@ export function watchWriters(recorder: WriterRecorder, options: WriterWatchOptio
     vscode.workspace.onDidOpenTextDocument(chatEdit),
     watcher.onDidCreate(event), watcher.onDidChange(event), watcher.onDidDelete(event),
     vscode.workspace.onWillSaveTextDocument((e) => {
-      if (e.document.uri.scheme !== 'file' || !options.enabled()) return;
+      // Our own write's save is journaled by its transaction: evidence of no one.
+      if (e.document.uri.scheme !== 'file' || !options.enabled() || isOwnWrite(e.document.uri)) return;
       // A save of a document without unsaved changes changes nothing (Copilot's Keep saves that way).
       if (e.reason === vscode.TextDocumentSaveReason.Manual && e.document.isDirty) recorder.noteWriter(options.checkpointPath(e.document.uri.fsPath), { kind: 'user' }, 'saved');
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (CHAT_EDITING_SCHEMES.has(e.document.uri.scheme)) return chatEdit(e.document);
-      if (e.document.uri.scheme !== 'file' || e.contentChanges.length === 0 || !options.enabled()) return;
+      if (e.document.uri.scheme !== 'file' || e.contentChanges.length === 0 || !options.enabled() || isOwnWrite(e.document.uri)) return;
       const abs = options.checkpointPath(e.document.uri.fsPath);
       // A document reloaded from disk (another writer saved the file) changes without unsaved changes: nobody typed.
       if (!e.document.isDirty) return;

@@ -185,6 +185,13 @@ export class FakeHost {
         this.log.push(`bytes ${t.displayPath}`);
         return { ok: true };
       },
+      setMode: async (t, mode) => {
+        const f = this.files.get(key(t));
+        if (!f) return fail('FILE_NOT_FOUND', `${t.displayPath} does not exist.`);
+        this.files.set(key(t), { ...f, mode });
+        this.log.push(`chmod ${t.displayPath} ${mode.toString(8)}`);
+        return { ok: true };
+      },
       delete: async (t, current) => {
         const p = key(t);
         this.beforeChange.get(p)?.();

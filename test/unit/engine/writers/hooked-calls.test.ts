@@ -80,6 +80,77 @@ describe('WriterRecorder: other agents\' tool calls told by their hooks', functi
     } finally { await s.close(); }
   });
 
+  it('a shell command\'s write whose file event has not arrived when the post does is still the command\'s (the post walks the folders)', async () => {
+    const s = await setup();
+    try {
+      s.write('mine.txt', 'mine\n');
+      s.write('out.txt', 'old\n');
+      await s.recorder.settleQuiet();
+      await s.recorder.hookedCall(call('pre', 'claude-code:shell', [], 'b2'));
+      s.write('mine.txt', 'mine, saved meanwhile\n');
+      s.recorder.noteWriter(path.join(s.ws, 'mine.txt'), { kind: 'user' }, 'saved');
+      // The watcher has not reported this one yet.
+      fs.writeFileSync(path.join(s.ws, 'out.txt'), 'written by the command\n');
+      const recorded = await s.recorder.hookedCall(call('post', 'claude-code:shell', [], 'b2'));
+      assert.deepEqual(recorded.files.map((f) => [f.path, f.writer]).sort(), [['mine.txt', 'user'], ['out.txt', 'agent_tool']]);
+    } finally { await s.close(); }
+  });
+
+  it('a file the user saved while a shell call was open stays the user\'s; the rest is the call\'s', async () => {
+    const s = await setup();
+    try {
+      s.write('mine.txt', 'my notes\n');
+      await s.recorder.settleQuiet();
+      await s.recorder.hookedCall(call('pre', 'claude-code:Bash', [], 'b1'));
+      s.write('mine.txt', 'my notes\nsaved by me meanwhile\n');
+      s.recorder.noteWriter(path.join(s.ws, 'mine.txt'), { kind: 'user' }, 'saved');
+      s.write('built.txt', 'made by the command\n');
+      const recorded = await s.recorder.hookedCall(call('post', 'claude-code:Bash', [], 'b1'));
+      assert.deepEqual(recorded.files.map((f) => [f.path, f.writer]).sort(), [['built.txt', 'agent_tool'], ['mine.txt', 'user']]);
+      assert.deepEqual(s.store.list('mine.txt').map((e) => [e.writer, e.tool]), [[{ kind: 'user' }, 'user']]);
+      assert.deepEqual(s.store.list('built.txt').map((e) => e.writer), [{ kind: 'agent_tool', name: 'claude-code:Bash' }]);
+    } finally { await s.close(); }
+  });
+
+  it('a named file the user saved while the call was open stays the user\'s; evidence from before the call does not count', async () => {
+    const s = await setup();
+    try {
+      s.write('a.txt', 'a\n');
+      s.write('b.txt', 'b\n');
+      s.recorder.noteWriter(path.join(s.ws, 'b.txt'), { kind: 'user' }, 'saved');
+      await s.recorder.settleQuiet();
+      s.tick(5000);
+      // b.txt's old evidence is in a new activity slot only if something touches it again: make it so.
+      s.recorder.noteWriter(path.join(s.ws, 'b.txt'), { kind: 'user' }, 'saved');
+      s.tick(5000);
+      const [a, b] = ['a.txt', 'b.txt'].map((n) => path.join(s.ws, n));
+      await s.recorder.hookedCall(call('pre', 'claude-code:MultiEdit', [a, b], 'm1'));
+      s.tick(100);
+      s.write('a.txt', 'a by me, saved during the call\n');
+      s.recorder.noteWriter(a, { kind: 'user' }, 'saved');
+      s.write('b.txt', 'b by the agent\n');
+      const recorded = await s.recorder.hookedCall(call('post', 'claude-code:MultiEdit', [a, b], 'm1'));
+      assert.deepEqual(recorded.files.map((f) => [f.path, f.writer]).sort(), [['a.txt', 'user'], ['b.txt', 'agent_tool']]);
+    } finally { await s.close(); }
+  });
+
+  it('execute_program: a file the user saved during the run stays the user\'s', async () => {
+    const s = await setup();
+    try {
+      s.write('mine.txt', 'my notes\n');
+      s.write('gen.txt', 'old\n');
+      await s.recorder.settleQuiet();
+      const { recorded } = await s.recorder.aroundProgram(['node', 'gen.js'], 'turn-1', 'chat', async () => {
+        s.write('gen.txt', 'generated\n');
+        s.write('mine.txt', 'my notes\nsaved during the run\n');
+        s.recorder.noteWriter(path.join(s.ws, 'mine.txt'), { kind: 'user' }, 'saved');
+        return 0;
+      });
+      assert.deepEqual(recorded.files.map((f) => [f.path, f.writer]).sort(), [['gen.txt', 'execute_program'], ['mine.txt', 'user']]);
+      assert.deepEqual(s.store.list('mine.txt').map((e) => e.writer), [{ kind: 'user' }]);
+    } finally { await s.close(); }
+  });
+
   it('with turns not recorded (no watcher running) a shell call is still recorded, by walking the workspace', async () => {
     const s = await setup({ recordTurns: false });
     try {

@@ -19,6 +19,16 @@ describe('gapsOf: what of a change seen between two checkpoints the journal does
     assert.deepEqual(gapsOf([entry({ time: 100, finished_time: 101 })], b('old\n'), b('theirs\n'), 500, at).length, 1, 'an older entry explains nothing');
   });
 
+  it('a change of mode alone is a change, with the mode on each side; one our entry made (a rollback that set it) is explained', () => {
+    assert.deepEqual(gapsOf([], b('x\n'), b('x\n'), 500, at, undefined, { before: 0o755, after: 0o644 }), [{ from: { content: b('x\n') }, to: { content: b('x\n') }, time: 900, fromMode: 0o755, toMode: 0o644 }]);
+    assert.deepEqual(gapsOf([], b('x\n'), b('x\n'), 500, at, undefined, { before: 0o644, after: 0o644 }), [], 'same bytes, same mode: nothing');
+    const rollback = entry({ before_sha256: sha256Text('x\n'), after_sha256: sha256Text('x\n'), before_mode: 0o644, after_mode: 0o755 });
+    assert.deepEqual(gapsOf([rollback], b('x\n'), b('x\n'), 500, at, undefined, { before: 0o644, after: 0o755 }), [], 'our entry set that mode');
+    // Our edit kept the mode (it journaled the one it found); another writer changed it after.
+    const edit = entry({ before_mode: 0o755 });
+    assert.deepEqual(gapsOf([edit], b('old\n'), b('ours\n'), 500, at, undefined, { before: 0o755, after: 0o600 }), [{ from: { stored: sha256Text('ours\n') }, to: { content: b('ours\n') }, time: 1500, fromMode: 0o755, toMode: 0o600 }]);
+  });
+
   it('nothing when our entries hold the change exactly (our tool wrote it)', () => {
     assert.deepEqual(gapsOf([entry({})], b('old\n'), b('ours\n'), 500, at), []);
   });
