@@ -25,6 +25,14 @@ describe('commands/undo-target chooseUndoTarget', () => {
     assert.equal((await chooseUndoTarget([undone, a2, a1], fn))?.id, a1.id);
   });
 
+  it('steps back through agents\' changes only: neither the user\'s own nor another program\'s', async () => {
+    const a1 = entry({ path: 'a', time: 1, before_sha256: sha('a0'), after_sha256: sha('a1'), writer: { kind: 'execute_program', argv: ['make'] } });
+    const mine = entry({ path: 'b', time: 2, tool: 'user', before_sha256: sha('b0'), after_sha256: sha('b1'), writer: { kind: 'user' } });
+    const other = entry({ path: 'c', time: 3, tool: 'outside', before_sha256: sha('c0'), after_sha256: sha('c1'), writer: { kind: 'outside' } });
+    const { fn } = shas({ a: sha('a1'), b: sha('b1'), c: sha('c1') });
+    assert.equal((await chooseUndoTarget([a1, mine, other], fn))?.id, a1.id);
+  });
+
   it('never picks a restore made by a command (which would redo the undone edit)', async () => {
     const a1 = entry({ path: 'a', time: 1, before_sha256: sha('a0'), after_sha256: sha('a1') });
     const undo = entry({ path: 'a', time: 2, tool: 'rollback_turn', before_sha256: sha('a1'), after_sha256: sha('a0') });
