@@ -518,13 +518,15 @@ export class BackupStore {
 
   /**
    * Fits the store to its cap now (after a checkpoint was taken or pruned): a retention round —
-   * old checkpoints first, then journal entries (see applyRetention) — then the blobs nothing
-   * needs any more are collected. Returns the checkpoints it deleted.
+   * old checkpoints first, then journal entries (see applyRetention), which collects the blobs
+   * of what it dropped. `collect`: collect garbage even when it dropped nothing (the caller
+   * deleted checkpoint records itself); a take does not ask it, so a take costs no walk of every
+   * blob. Returns the checkpoints it deleted.
    */
-  async applyCap(): Promise<Result<{ removedCheckpoints: string[] }>> {
+  async applyCap(options: { collect?: boolean } = {}): Promise<Result<{ removedCheckpoints: string[] }>> {
     const done = await this.write('applyCap', async () => {
       const round = await this.applyRetention();
-      if (!round.collected) await this.collectGarbage();
+      if (!round.collected && options.collect) await this.collectGarbage();
       return { ok: true, removedCheckpoints: round.removedCheckpoints };
     });
     if (!done.ok) this.log(`Backup store ${this.root}: retention could not run: ${done.failure.message}`);

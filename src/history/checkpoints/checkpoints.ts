@@ -156,7 +156,7 @@ export class Checkpoints {
       this.newestByRoot.clear();
       for (const id of removed) await fs.rm(recordFile(this.storeRoot, id), { force: true });
       if (removed.length > 0) fsyncDirSync(nodePath.dirname(recordFile(this.storeRoot, removed[0])));
-      const fitted = await this.store.applyCap();
+      const fitted = await this.store.applyCap({ collect: true });
       return fitted.ok ? { ok: true, removed: [...removed, ...fitted.removedCheckpoints] } : fitted;
     });
   }
