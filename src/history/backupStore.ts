@@ -658,7 +658,11 @@ export class BackupStore {
     const round = await this.planRound();
     this.noteCap(round.over);
     const { drops, checkpointDrops } = round;
-    if (drops.length === 0 && checkpointDrops.length === 0) return { collected: false, removedCheckpoints: [] };
+    if (drops.length === 0 && checkpointDrops.length === 0) {
+      // Over the cap with blobs nothing needs still on disk (a collection put off by a take): they go now.
+      if (round.garbageOverCap) await this.collectGarbage();
+      return { collected: round.garbageOverCap === true, removedCheckpoints: [] };
+    }
     if (!await this.ownsRoot('apply retention')) return { collected: false, removedCheckpoints: [] };
     await this.recordEvictions(drops.map((d) => ({ entry: this.entries.get(d.id)!, reason: d.reason })), checkpointDrops);
     this.step('retention:recorded');
@@ -679,16 +683,17 @@ export class BackupStore {
    * the cap, only the journal's count limit can drop anything, and no checkpoint is read beyond
    * its record's listing; else the whole store is weighed (storeRetention.ts).
    */
-  private async planRound(): Promise<{ drops: RetentionDrop[]; checkpointDrops: StoredCheckpoint[]; over?: { cause: string; why: string } }> {
+  private async planRound(): Promise<{ drops: RetentionDrop[]; checkpointDrops: StoredCheckpoint[]; over?: { cause: string; why: string }; garbageOverCap?: boolean }> {
     const entries = [...this.entries.values()];
     const info = (sha: string) => this.blobs.info(sha);
     const cap = this.options.maxTotalBytes;
     const journalBytes = await this.journal.size();
     let checkpoints: StoredCheckpoint[];
+    let onDisk: number;
     try {
       checkpoints = await this.catalog.list();
-      const recordBytes = checkpoints.reduce((n, c) => n + c.recordBytes, 0);
-      if (this.blobs.totalBytes() + journalBytes + recordBytes <= cap) return { drops: planRetention(entries, info, this.options), checkpointDrops: [] };
+      onDisk = this.blobs.totalBytes() + journalBytes + checkpoints.reduce((n, c) => n + c.recordBytes, 0);
+      if (onDisk <= cap) return { drops: planRetention(entries, info, this.options), checkpointDrops: [] };
       await this.catalog.loadChunks(checkpoints);
     } catch (error) {
       // Its blobs cannot be told apart (garbage collection keeps every blob meanwhile): the journal's
@@ -709,7 +714,7 @@ export class BackupStore {
     });
     const byId = new Map(checkpoints.map((c) => [c.id, c]));
     const over = plan.over ? { cause: plan.over, why: overCapWhy(plan, cap) } : undefined;
-    return { drops: plan.drops, checkpointDrops: plan.checkpointDrops.map((id) => byId.get(id)!), ...(over ? { over } : {}) };
+    return { drops: plan.drops, checkpointDrops: plan.checkpointDrops.map((id) => byId.get(id)!), ...(over ? { over } : {}), garbageOverCap: plan.bytes < onDisk };
   }
 
   /** The checkpoints the keepers name (see keepCheckpoints); undefined when one of them cannot tell. */
