@@ -221,19 +221,31 @@
     const b = s.backups;
     return section('backups', 'Backups', 'archive', undefined, el('dl', { class: 'facts' }, [
       el('dt', {}, 'Snapshots'), el('dd', { 'data-testid': 'backups-entries' }, `${b.entries} in ${b.files} file${b.files === 1 ? '' : 's'}`),
-      el('dt', {}, 'Disk used'), el('dd', { 'data-testid': 'backups-bytes', title: `${b.bytes} bytes` }, bytes(b.bytes)),
+      el('dt', {}, 'Disk used'), el('dd', { 'data-testid': 'backups-bytes', title: `${b.bytes} bytes` }, diskUsed(b)),
       el('dt', {}, 'Oldest'), el('dd', { 'data-testid': 'backups-oldest' }, b.oldest === null ? '—' : `${new Date(b.oldest).toLocaleString()} (${ago(b.oldest, s.generated_at)})`),
       el('dt', {}, 'Evicted'), el('dd', { 'data-testid': 'backups-evicted' }, evicted(s)),
     ]));
   }
 
-  /** What retention dropped: versions (restorable texts) named per file, attempts only counted. */
+  /** The store's size against its cap, the checkpoints' part, and why it is over the cap when it is. */
+  function diskUsed(b) {
+    if (b.max_bytes === undefined) return bytes(b.bytes);
+    const part = b.checkpoints ? ` (workspace checkpoints: ${bytes(b.checkpoint_bytes)} in ${b.checkpoints})` : '';
+    const used = `${bytes(b.bytes)} of ${bytes(b.max_bytes)}${part}`;
+    if (!b.over_cap) return used;
+    return el('div', {}, [
+      el('div', {}, used),
+      el('div', { class: 'pill warn', 'data-testid': 'backups-over-cap' }, `Over the cap by ${bytes(b.over_cap.bytes)}: ${b.over_cap.why}`),
+    ]);
+  }
+
+  /** What retention dropped: versions (restorable texts) named per file, attempts only counted, pruned checkpoints per folder. */
   function evicted(s) {
     const ev = s.evictions || [];
     if (!ev.length) return 'nothing';
     const items = ev.slice(0, 5).map((r) => {
       const why = r.reason === 'size_budget' ? 'size budget' : 'count limit';
-      const what = [r.versions ? `${r.versions} version${r.versions === 1 ? '' : 's'}` : '', r.attempts ? `${r.attempts} attempt${r.attempts === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+      const what = [r.versions ? `${r.versions} version${r.versions === 1 ? '' : 's'}` : '', r.attempts ? `${r.attempts} attempt${r.attempts === 1 ? '' : 's'}` : '', r.checkpoints ? `${r.checkpoints} workspace checkpoint${r.checkpoints === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
       return el('div', { 'data-testid': 'eviction-row', title: `${new Date(r.from_time).toLocaleString()} – ${new Date(r.to_time).toLocaleString()}` }, `${what} of ${r.path} (${why}, ${ago(r.time, s.generated_at)})`);
     });
     if (ev.length > 5) items.push(el('div', {}, `and ${ev.length - 5} earlier`));

@@ -9,12 +9,15 @@ import { Journal } from './journal';
 import { LineChange } from '../core/diff/myers';
 import { Snapshotter, SnapshotResult } from './snapshotter';
 import { EntryUpdate } from './journalRecords';
-import { isRestorable, planRetention, referencedBlobs } from './retention';
+import { isRestorable, planRetention, referencedBlobs, RetentionDrop } from './retention';
+import { BlobRefs } from './blobRefs';
+import { checkpointShareOf, planStoreRetention, StoreRetentionPlan } from './storeRetention';
 import { SerialQueue } from './serialQueue';
-import { ensureDirDurable, writeFileDurable } from './durableFs';
+import { ensureDirDurable, fsyncDir, writeFileDurable } from './durableFs';
 import { acquireStoreLock, confirmStoreLock, releaseStoreLock, StoreLock } from './storeLock';
 import { tightenStoreModes } from './privateModes';
-import { checkpointReferences } from './checkpoints/checkpointReferences';
+import { CheckpointCatalog, StoredCheckpoint } from './checkpoints/checkpointCatalog';
+import { recordFile } from './checkpoints/checkpointRecord';
 import { BackupStoreOptions, ChangeKind, EvictionRecord, FileSummary, FinishOutcome, JournalEntry, RecoveryReport, StoreStats, Writer } from './types';
 
 export interface BeginInput {
@@ -132,8 +135,13 @@ export class BackupStore {
   /** Checkpoints being taken (they write blobs from a worker): no blob is collected meanwhile. */
   private collectionHolds = 0;
   private collectionDeferred = false;
-  /** What each checkpoint manifest chunk names, by the chunk's sha256 (see checkpointReferences). */
-  private readonly chunkRefs = new Map<string, string[]>();
+  /** The stored checkpoints, read once each: their blobs count against the cap and are kept from GC. */
+  private readonly catalog: CheckpointCatalog;
+  /** Who names checkpoints the cap must not prune (see keepCheckpoints). */
+  private readonly checkpointKeepers = new Set<() => Iterable<string> | Promise<Iterable<string>>>();
+  /** Why the last retention round left the store over its cap, and the cause (logged once per cause); undefined: within it. */
+  private overCap: string | undefined;
+  private overCapCause: string | undefined;
 
   constructor(private readonly root: string, options: BackupStoreOptions = {}) {
     this.options = {
@@ -147,6 +155,7 @@ export class BackupStore {
     this.blobs = new BlobStore(path.join(root, 'blobs'), path.join(root, 'tmp'));
     this.journal = new Journal(path.join(root, 'journal.jsonl'), path.join(root, 'tmp'), this.step);
     this.snapshotter = new Snapshotter(this.blobs, this.options);
+    this.catalog = new CheckpointCatalog(root);
   }
 
   /**
@@ -425,14 +434,33 @@ export class BackupStore {
     return guard('readSnapshot', () => this.blobs.readSnapshot(sha256));
   }
 
+  /**
+   * The store's figures as the user sees them: entries, files, and the bytes it holds on disk
+   * (every blob — the history's snapshots and the checkpoints' chunks and files —, the journal
+   * and the checkpoint records), of which the checkpoints', against the cap; `over_cap` says by
+   * how much and why while the store holds more than its cap.
+   */
   async stats(): Promise<StoreStats> {
     let oldest: number | null = null;
     const files = new Set<string>();
+    const history = new BlobRefs((sha) => this.blobs.info(sha));
     for (const entry of this.entries.values()) {
       files.add(entry.path);
       if (oldest === null || entry.time < oldest) oldest = entry.time;
+      history.addEntry(entry);
     }
-    return { entries: this.entries.size, files: files.size, bytes: this.blobs.totalBytes() + await this.journal.size(), oldest };
+    for (const sha of this.pinned) history.add(sha);
+    const records = await this.catalog.recordFiles();
+    const blobBytes = this.blobs.totalBytes();
+    const bytes = blobBytes + await this.journal.size() + records.bytes;
+    const cap = this.options.maxTotalBytes;
+    return {
+      entries: this.entries.size, files: files.size, bytes, max_bytes: cap,
+      // Blobs the history does not need are the checkpoints' (or garbage the next collection removes).
+      checkpoint_bytes: Math.max(0, blobBytes - history.bytes) + records.bytes, checkpoints: records.count,
+      oldest,
+      ...(bytes > cap ? { over_cap: { bytes: bytes - cap, why: this.overCap ?? 'it grew since retention last ran (a checkpoint being taken, or a change in progress); retention runs next.' } } : {}),
+    };
   }
 
   /**
@@ -494,12 +522,38 @@ export class BackupStore {
     this.blobs.adoptRaw(blobs);
   }
 
-  /** Collects unreferenced blobs now (after checkpoints were pruned). */
-  async collect(): Promise<Result<{}>> {
-    return this.write('collect', async () => {
-      await this.collectGarbage();
-      return { ok: true };
+  /**
+   * Fits the store to its cap now (after a checkpoint was taken or pruned): a retention round —
+   * old checkpoints first, then journal entries (see applyRetention), which collects the blobs
+   * of what it dropped. `collect`: collect garbage even when it dropped nothing (the caller
+   * deleted checkpoint records itself); a take does not ask it, so a take costs no walk of every
+   * blob. Returns the checkpoints it deleted.
+   */
+  async applyCap(options: { collect?: boolean } = {}): Promise<Result<{ removedCheckpoints: string[] }>> {
+    const done = await this.write('applyCap', async () => {
+      const round = await this.applyRetention();
+      if (!round.collected && options.collect) await this.collectGarbage();
+      return { ok: true, removedCheckpoints: round.removedCheckpoints };
     });
+    if (!done.ok) this.log(`Backup store ${this.root}: retention could not run: ${done.failure.message}`);
+    return done;
+  }
+
+  /**
+   * Names checkpoints the cap must not prune, besides each folder's newest: `ids` is asked at
+   * every retention round that would prune checkpoints (a Checkpoints instance: those its caller
+   * last asked to keep and those it took since; a hook's pending calls). When it fails, no
+   * checkpoint is pruned that round. Returns the function that withdraws it.
+   */
+  keepCheckpoints(ids: () => Iterable<string> | Promise<Iterable<string>>): () => void {
+    const keeper = () => ids();
+    this.checkpointKeepers.add(keeper);
+    return () => { this.checkpointKeepers.delete(keeper); };
+  }
+
+  /** The most raw file bytes one checkpoint may record in this store: the checkpoints' share of its cap (storeRetention.ts). */
+  get checkpointShareBytes(): number {
+    return checkpointShareOf(this.options.maxTotalBytes);
   }
 
   /** Waits for queued writes and closes the journal. The store can be opened again by a new instance. */
@@ -565,8 +619,8 @@ export class BackupStore {
     const interruptedGroups = [...cutGroups].map((id) => ({ group_id: id, paths: [...this.entries.values()].filter((e) => e.group_id === id).map((e) => e.path) }));
     this.isOpen = true;
     await this.loadEvictions();
-    await this.applyRetention();
-    await this.collectGarbage();
+    const round = await this.applyRetention();
+    if (!round.collected) await this.collectGarbage();
     return { ok: true, recovery: { interrupted, interruptedGroups, tornBytes: loaded.tornBytes, badLines: loaded.badLines, tempFilesRemoved } };
   }
 
@@ -598,16 +652,94 @@ export class BackupStore {
     return undefined;
   }
 
-  private async applyRetention(): Promise<void> {
-    const drops = planRetention([...this.entries.values()], (sha) => this.blobs.info(sha), this.options);
-    if (drops.length === 0) return;
-    if (!await this.ownsRoot('apply retention')) return;
-    await this.recordEvictions(drops.map((d) => ({ entry: this.entries.get(d.id)!, reason: d.reason })));
+  /**
+   * One retention round (after every finish, attempt and open, and after a checkpoint's take or
+   * prune): old checkpoints, then journal entries, until the store fits its cap
+   * (storeRetention.ts). What goes is written to the eviction log first; then the checkpoint
+   * records are deleted (durably: a record must never outlive its blobs), the entries dropped,
+   * and the blobs nothing needs collected. Whether the store fits afterwards is remembered for
+   * stats() and logged when that changes.
+   */
+  private async applyRetention(): Promise<{ collected: boolean; removedCheckpoints: string[] }> {
+    const round = await this.planRound();
+    this.noteCap(round.over);
+    const { drops, checkpointDrops } = round;
+    if (drops.length === 0 && checkpointDrops.length === 0) {
+      // Over the cap with blobs nothing needs still on disk (a collection put off by a take): they go now.
+      if (round.garbageOverCap) await this.collectGarbage();
+      return { collected: round.garbageOverCap === true, removedCheckpoints: [] };
+    }
+    if (!await this.ownsRoot('apply retention')) return { collected: false, removedCheckpoints: [] };
+    await this.recordEvictions(drops.map((d) => ({ entry: this.entries.get(d.id)!, reason: d.reason })), checkpointDrops);
     this.step('retention:recorded');
+    if (checkpointDrops.length > 0) {
+      for (const c of checkpointDrops) await fs.rm(recordFile(this.root, c.id), { force: true });
+      await fsyncDir(path.dirname(recordFile(this.root, checkpointDrops[0].id)));
+      this.step('retention:checkpoints');
+    }
     await this.dropEntries(drops.map((d) => d.id));
     this.step('retention:dropped');
     await this.collectGarbage();
     if (this.journal.wantsCompaction()) await this.compactJournal();
+    return { collected: true, removedCheckpoints: checkpointDrops.map((c) => c.id) };
+  }
+
+  /**
+   * What a retention round drops. While every blob (garbage too), the journal and the records fit
+   * the cap, only the journal's count limit can drop anything, and no checkpoint is read beyond
+   * its record's listing; else the whole store is weighed (storeRetention.ts).
+   */
+  private async planRound(): Promise<{ drops: RetentionDrop[]; checkpointDrops: StoredCheckpoint[]; over?: { cause: string; why: string }; garbageOverCap?: boolean }> {
+    const entries = [...this.entries.values()];
+    const info = (sha: string) => this.blobs.info(sha);
+    const cap = this.options.maxTotalBytes;
+    const journalBytes = await this.journal.size();
+    let checkpoints: StoredCheckpoint[];
+    let onDisk: number;
+    try {
+      checkpoints = await this.catalog.list();
+      onDisk = this.blobs.totalBytes() + journalBytes + checkpoints.reduce((n, c) => n + c.recordBytes, 0);
+      if (onDisk <= cap) return { drops: planRetention(entries, info, this.options), checkpointDrops: [] };
+      await this.catalog.loadChunks(checkpoints);
+    } catch (error) {
+      // Its blobs cannot be told apart (garbage collection keeps every blob meanwhile): the journal's
+      // own policy runs, against the cap minus every blob it does not need, and the store says so.
+      const message = (error as Error).message;
+      const fixed = new BlobRefs(info);
+      const history = referencedBlobs(entries, info);
+      for (const sha of this.blobs.shas()) if (!history.has(sha)) fixed.add(sha);
+      const drops = planRetention(entries, info, { maxEntriesPerFile: this.options.maxEntriesPerFile, maxTotalBytes: cap - journalBytes }, fixed);
+      const over = fixed.bytes + journalBytes > cap ? { cause: 'unreadable', why: `a workspace checkpoint cannot be read (${message}), so the store can neither tell which blobs it needs nor prune it; the history was fitted into what is left.` } : undefined;
+      return { drops, checkpointDrops: [], ...(over ? { over } : {}) };
+    }
+    const keep = await this.keptCheckpoints();
+    const plan = planStoreRetention({
+      entries, checkpoints, keepCheckpoints: keep ?? new Set(checkpoints.map((c) => c.id)), pinned: this.pinned,
+      blobInfo: info, chunkNames: (chunk) => this.catalog.namesOf(chunk),
+      maxEntriesPerFile: this.options.maxEntriesPerFile, maxTotalBytes: cap, journalBytes,
+    });
+    const byId = new Map(checkpoints.map((c) => [c.id, c]));
+    const over = plan.over ? { cause: plan.over, why: overCapWhy(plan, cap) } : undefined;
+    return { drops: plan.drops, checkpointDrops: plan.checkpointDrops.map((id) => byId.get(id)!), ...(over ? { over } : {}), garbageOverCap: plan.bytes < onDisk };
+  }
+
+  /** The checkpoints the keepers name (see keepCheckpoints); undefined when one of them cannot tell. */
+  private async keptCheckpoints(): Promise<Set<string> | undefined> {
+    const keep = new Set<string>();
+    try {
+      for (const keeper of this.checkpointKeepers) for (const id of await keeper()) keep.add(id);
+      return keep;
+    } catch (error) {
+      this.log(`Backup store ${this.root}: which checkpoints are still in use cannot be told (${(error as Error).message}): none is pruned this time.`);
+      return undefined;
+    }
+  }
+
+  /** Remembers whether the store fits its cap (stats() says why not) and logs when the cause changes. */
+  private noteCap(over: { cause: string; why: string } | undefined): void {
+    if (over && over.cause !== this.overCapCause) this.log(`Backup store ${this.root} is over its cap: ${over.why}`);
+    this.overCapCause = over?.cause;
+    this.overCap = over?.why;
   }
 
   /** Rewrites the journal with the live entries, if this store still owns the root. */
@@ -634,8 +766,11 @@ export class BackupStore {
     return fail('INTERNAL_ERROR', `The backup store at ${this.root} is no longer this process's (${this.lockLost ?? 'lock lost'}): no backup can be taken, so nothing may be changed. Reopen the window or restart the server.`);
   }
 
-  /** Adds one record per file and reason to the eviction log and persists it. */
-  private async recordEvictions(dropped: Array<{ entry: JournalEntry; reason: EvictionRecord['reason'] }>): Promise<void> {
+  /**
+   * Adds one record per file and reason to the eviction log, and one per workspace folder for
+   * the checkpoints the cap pruned, and persists it.
+   */
+  private async recordEvictions(dropped: Array<{ entry: JournalEntry; reason: EvictionRecord['reason'] }>, checkpoints: readonly StoredCheckpoint[] = []): Promise<void> {
     const now = Date.now();
     const byKey = new Map<string, EvictionRecord>();
     for (const { entry, reason } of dropped) {
@@ -647,7 +782,15 @@ export class BackupStore {
       r.from_time = Math.min(r.from_time, entry.time);
       r.to_time = Math.max(r.to_time, entry.time);
     }
-    this.evictionLog = [...byKey.values(), ...this.evictionLog].slice(0, MAX_EVICTION_RECORDS);
+    const byRoot = new Map<string, EvictionRecord>();
+    for (const c of checkpoints) {
+      let r = byRoot.get(c.root);
+      if (!r) byRoot.set(c.root, (r = { time: now, path: c.root, reason: 'size_budget', versions: 0, attempts: 0, checkpoints: 0, from_time: c.time, to_time: c.time }));
+      r.checkpoints = (r.checkpoints ?? 0) + 1;
+      r.from_time = Math.min(r.from_time, c.time);
+      r.to_time = Math.max(r.to_time, c.time);
+    }
+    this.evictionLog = [...byRoot.values(), ...byKey.values(), ...this.evictionLog].slice(0, MAX_EVICTION_RECORDS);
     await writeFileDurable(path.join(this.root, 'evictions.json'), JSON.stringify(this.evictionLog), path.join(this.root, 'tmp'));
   }
 
@@ -676,7 +819,7 @@ export class BackupStore {
     if (!await this.ownsRoot('collect garbage')) return;
     let checkpointRefs: Set<string>;
     try {
-      checkpointRefs = await checkpointReferences(this.root, this.chunkRefs);
+      checkpointRefs = await this.catalog.references();
     } catch (error) {
       this.log(`Backup store ${this.root}: no garbage collected: a checkpoint cannot be read (${(error as Error).message}).`);
       return;
@@ -722,6 +865,19 @@ export class BackupStore {
     this.idCounter++;
     return `${Date.now().toString(36)}-${this.idCounter.toString(36)}-${randomBytes(3).toString('hex')}`;
   }
+}
+
+/** Why a store stays over its cap after retention, in words the user can act on. */
+function overCapWhy(plan: StoreRetentionPlan, cap: number): string {
+  const held = `it holds ${mb(plan.bytes)} of its ${mb(cap)} cap (safeEdit.backups.maxTotalMB), ${mb(plan.checkpointBytes)} of them workspace checkpoints`;
+  if (plan.over === 'checkpoints_over_share') {
+    return `${held}: the checkpoints that must stay (each folder's newest, and those a recording still uses) take more than their half (${mb(checkpointShareOf(cap))}), and the history keeps the other half. Those no recording uses any more go at its next prune; raise the cap if a folder's newest checkpoint alone is over that half.`;
+  }
+  return `${held}: what retention never drops is larger — each file's newest versions and edits in flight, each workspace folder's newest checkpoint and those a recording still uses. Raise the cap, or clear old backups (Agent Safe Edit: Clear Backups…).`;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / MB).toFixed(1)} MB`;
 }
 
 function countChanges(changes: readonly LineChange[]): { added: number; removed: number } {

@@ -48,6 +48,8 @@ export interface Keyframe {
  */
 export class BlobStore {
   private readonly index = new Map<string, BlobInfo>();
+  /** The sum of the indexed blobs' sizes, kept with the index (retention asks it after every edit). */
+  private indexedBytes = 0;
   /** Fan-out directories known to exist (saves a mkdir per write). */
   private readonly knownDirs = new Set<string>();
   /**
@@ -74,6 +76,7 @@ export class BlobStore {
    */
   async scan(): Promise<void> {
     this.index.clear();
+    this.indexedBytes = 0;
     this.knownDirs.clear();
     await ensureDirDurable(this.dir);
     for (const fanout of await fs.readdir(this.dir)) {
@@ -83,7 +86,7 @@ export class BlobStore {
       for (const name of names) {
         if (!/^[0-9a-f]{64}$/.test(name)) continue;
         const info = await this.readInfo(name);
-        if (info) this.index.set(name, info);
+        if (info) this.setInfo(name, info);
       }
     }
   }
@@ -94,9 +97,7 @@ export class BlobStore {
 
   /** Total bytes of all indexed blobs. */
   totalBytes(): number {
-    let sum = 0;
-    for (const info of this.index.values()) sum += info.bytes;
-    return sum;
+    return this.indexedBytes;
   }
 
   /** True when a blob for `sha256` is indexed and its file exists (a dedup hit). */
@@ -115,7 +116,7 @@ export class BlobStore {
     preferDelta: (deltaBytes: number) => boolean): Promise<{ kind: BlobKind; created: boolean }> {
     const existing = this.index.get(sha256);
     if (existing && await this.fileExists(sha256)) return { kind: existing.kind, created: false };
-    this.index.delete(sha256);
+    this.deleteInfo(sha256);
 
     let encoded: Buffer | undefined;
     let kind: BlobKind = 'key';
@@ -133,7 +134,7 @@ export class BlobStore {
     await writeFileDurable(file, encoded, this.tmpDir, !this.deferSync);
     if (this.deferSync) this.unsynced.add(sha256);
     this.trusted.add(sha256);
-    this.index.set(sha256, { kind, bytes: encoded.length, base });
+    this.setInfo(sha256, { kind, bytes: encoded.length, base });
     return { kind, created: true };
   }
 
@@ -149,7 +150,7 @@ export class BlobStore {
     if (!this.knownDirs.has(dir)) { await ensureDirDurable(dir); this.knownDirs.add(dir); }
     await writeFileDurable(file, encoded, this.tmpDir, true);
     this.trusted.add(sha256);
-    this.index.set(sha256, { kind: 'raw', bytes: encoded.length });
+    this.setInfo(sha256, { kind: 'raw', bytes: encoded.length });
     return { created: true };
   }
 
@@ -214,7 +215,7 @@ export class BlobStore {
    * sees them; a blob already indexed keeps its entry.
    */
   adoptRaw(blobs: ReadonlyArray<[string, number]>): void {
-    for (const [sha256, bytes] of blobs) if (!this.index.has(sha256)) this.index.set(sha256, { kind: 'raw', bytes });
+    for (const [sha256, bytes] of blobs) if (!this.index.has(sha256)) this.setInfo(sha256, { kind: 'raw', bytes });
   }
 
   /** Makes every blob written with deferSync durable: fsync of each file, then of their directories. */
@@ -245,12 +246,25 @@ export class BlobStore {
   /** Deletes a blob file (missing is fine) and forgets it. */
   async remove(sha256: string): Promise<void> {
     await fs.rm(this.filePath(sha256), { force: true });
-    this.index.delete(sha256);
+    this.deleteInfo(sha256);
     this.trusted.delete(sha256);
   }
 
   filePath(sha256: string): string {
     return path.join(this.dir, sha256.slice(0, 2), sha256);
+  }
+
+  private setInfo(sha256: string, info: BlobInfo): void {
+    this.deleteInfo(sha256);
+    this.index.set(sha256, info);
+    this.indexedBytes += info.bytes;
+  }
+
+  private deleteInfo(sha256: string): void {
+    const old = this.index.get(sha256);
+    if (!old) return;
+    this.index.delete(sha256);
+    this.indexedBytes -= old.bytes;
   }
 
   private verified(sha256: string, text: string): Result<{ text: string }> {

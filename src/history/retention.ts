@@ -1,6 +1,7 @@
 import { JournalEntry } from './types';
 import { BlobInfo } from './blobStore';
 import { groupIntoTurns, turnRestorePoints } from './turns';
+import { BlobRefs } from './blobRefs';
 
 export interface RetentionLimits {
   maxEntriesPerFile: number;
@@ -46,9 +47,38 @@ export function isRestorable(e: JournalEntry): boolean {
  *
  * @param entries live entries, oldest first
  * @param blobInfo what the blob store knows about a sha256 (undefined: not stored)
+ * @param fixed blobs that stay whatever the journal drops (the checkpoints' and this session's
+ *   snapshots, see storeRetention.ts), already counted: their bytes use the budget, and an entry
+ *   that shares one frees nothing of it
  */
-export function planRetention(entries: readonly JournalEntry[], blobInfo: (sha: string) => BlobInfo | undefined, limits: RetentionLimits): RetentionDrop[] {
-  const maxPerFile = Math.max(1, Math.floor(limits.maxEntriesPerFile));
+export function planRetention(entries: readonly JournalEntry[], blobInfo: (sha: string) => BlobInfo | undefined, limits: RetentionLimits, fixed?: BlobRefs): RetentionDrop[] {
+  const { drop, always, keptByCount, turns } = countLimit(entries, limits.maxEntriesPerFile);
+
+  // Size budget, over all files.
+  const refs = fixed ?? new BlobRefs(blobInfo);
+  for (const entry of entries) if (!drop.has(entry.id)) refs.addEntry(entry);
+  const evict = (entry: JournalEntry): boolean => {
+    if (refs.bytes <= limits.maxTotalBytes) return false;
+    if (drop.has(entry.id) || always.has(entry.id)) return true;
+    drop.set(entry.id, 'size_budget');
+    refs.removeEntry(entry);
+    return true;
+  };
+  const attempts = entries.filter((e) => !isRestorable(e));
+  const versions = entries.filter((e) => isRestorable(e) && !keptByCount.has(e.id));
+  const turnsInOrder = turns.flatMap((t) => t.entries);
+  for (const entry of [...attempts, ...versions, ...turnsInOrder]) if (!evict(entry)) break;
+  return [...drop].map(([id, reason]) => ({ id, reason }));
+}
+
+/** The ids the count limit alone drops (see planRetention): what the size budget then starts from. */
+export function countLimitDrops(entries: readonly JournalEntry[], maxEntriesPerFile: number): Set<string> {
+  return new Set(countLimit(entries, maxEntriesPerFile).drop.keys());
+}
+
+/** The count limit's drops, with the protections the size budget honours too. */
+function countLimit(entries: readonly JournalEntry[], maxEntriesPerFile: number) {
+  const maxPerFile = Math.max(1, Math.floor(maxEntriesPerFile));
   const always = new Set<string>();
   const keptByCount = new Set<string>();
   const newestByPath = new Map<string, JournalEntry>();
@@ -87,22 +117,7 @@ export function planRetention(entries: readonly JournalEntry[], blobInfo: (sha: 
       }
     }
   }
-
-  // Size budget, over all files.
-  const refs = new BlobRefs(blobInfo);
-  for (const entry of entries) if (!drop.has(entry.id)) refs.addEntry(entry);
-  const evict = (entry: JournalEntry): boolean => {
-    if (refs.bytes <= limits.maxTotalBytes) return false;
-    if (drop.has(entry.id) || always.has(entry.id)) return true;
-    drop.set(entry.id, 'size_budget');
-    refs.removeEntry(entry);
-    return true;
-  };
-  const attempts = entries.filter((e) => !isRestorable(e));
-  const versions = entries.filter((e) => isRestorable(e) && !keptByCount.has(e.id));
-  const turnsInOrder = turns.flatMap((t) => t.entries);
-  for (const entry of [...attempts, ...versions, ...turnsInOrder]) if (!evict(entry)) break;
-  return [...drop].map(([id, reason]) => ({ id, reason }));
+  return { drop, always, keptByCount, turns };
 }
 
 /** The set of blobs that live entries need: their before/after snapshots and those snapshots' keyframes. */
@@ -110,48 +125,4 @@ export function referencedBlobs(entries: Iterable<JournalEntry>, blobInfo: (sha:
   const refs = new BlobRefs(blobInfo);
   for (const entry of entries) refs.addEntry(entry);
   return refs.shas();
-}
-/** Reference counts of blobs with the total bytes of those referenced at least once. */
-class BlobRefs {
-  private readonly counts = new Map<string, number>();
-  bytes = 0;
-
-  constructor(private readonly blobInfo: (sha: string) => BlobInfo | undefined) {}
-
-  addEntry(entry: JournalEntry): void {
-    this.add(entry.before_sha256);
-    if (entry.after_sha256) this.add(entry.after_sha256);
-  }
-
-  removeEntry(entry: JournalEntry): void {
-    this.remove(entry.before_sha256);
-    if (entry.after_sha256) this.remove(entry.after_sha256);
-  }
-
-  shas(): Set<string> {
-    return new Set(this.counts.keys());
-  }
-
-  private add(sha: string): void {
-    const info = this.blobInfo(sha);
-    if (!info) return;
-    const count = this.counts.get(sha) ?? 0;
-    this.counts.set(sha, count + 1);
-    if (count === 0) {
-      this.bytes += info.bytes;
-      if (info.base) this.add(info.base);
-    }
-  }
-
-  private remove(sha: string): void {
-    const count = this.counts.get(sha);
-    if (count === undefined) return;
-    if (count > 1) { this.counts.set(sha, count - 1); return; }
-    this.counts.delete(sha);
-    const info = this.blobInfo(sha);
-    if (info) {
-      this.bytes -= info.bytes;
-      if (info.base) this.remove(info.base);
-    }
-  }
 }

@@ -123,7 +123,12 @@ export function changeKindOf(e: JournalEntry): ChangeKind {
 export interface BackupStoreOptions {
   /** Journal entries kept per file; older ones are dropped first. Default 50. */
   maxEntriesPerFile?: number;
-  /** Upper bound on the bytes of stored snapshots (blobs); oldest entries are dropped first. Default 200 MB. */
+  /**
+   * The store's cap: every blob it keeps (the history's snapshots and the workspace checkpoints'
+   * chunks and files), the journal and the checkpoint records. Over it, old checkpoints go
+   * first, then journal entries; one checkpoint records at most half of it (storeRetention.ts).
+   * Default 200 MB.
+   */
   maxTotalBytes?: number;
   /**
    * A new snapshot is stored as a delta against the file's newest keyframe only while the
@@ -174,10 +179,18 @@ export interface FileSummary {
 export interface StoreStats {
   entries: number;
   files: number;
-  /** Bytes on disk: snapshots plus journal. */
+  /** Bytes on disk: every blob (the history's snapshots, the checkpoints' chunks and files), the journal and the checkpoint records. */
   bytes: number;
+  /** The cap retention keeps `bytes` within (BackupStoreOptions.maxTotalBytes). */
+  max_bytes: number;
+  /** Of `bytes`, the workspace checkpoints': their records and the blobs no journal entry (nor this session's snapshot) needs. */
+  checkpoint_bytes: number;
+  /** Workspace checkpoints stored. */
+  checkpoints: number;
   /** Time of the oldest entry, null when empty. */
   oldest: number | null;
+  /** Set while `bytes` is over `max_bytes`: by how much, and why retention could not bring it down. */
+  over_cap?: { bytes: number; why: string };
 }
 
 /**
@@ -192,7 +205,12 @@ export interface EvictionRecord {
   versions: number;
   /** Attempts dropped (blocked, failed, rolled back: they changed nothing). */
   attempts: number;
-  /** Time of the oldest and newest dropped entry. */
+  /**
+   * Workspace checkpoints of the folder `path` the cap pruned (reason size_budget; versions and
+   * attempts 0): the state they held is no longer a recording's starting point.
+   */
+  checkpoints?: number;
+  /** Time of the oldest and newest dropped entry (or checkpoint). */
   from_time: number;
   to_time: number;
 }

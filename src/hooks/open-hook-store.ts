@@ -8,6 +8,7 @@ import { defaultStoreDir } from '../headless/store-location';
 import { BackupStore } from '../history/backupStore';
 import { diskCheckpointHost } from '../hosts/disk/disk-checkpoints';
 import { diskFileHost } from '../hosts/disk/file-host';
+import { pendingCheckpointIds } from './pending-calls';
 
 export interface HookStore {
   host: RecordingHost & { checkpoints: CheckpointHost & { close(): Promise<void> } };
@@ -37,8 +38,10 @@ export async function openHookStore(root: string, store: string | undefined, wai
   const deadline = Date.now() + waitMs;
   for (;;) {
     const backup = new BackupStore(storeDir, { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes, log });
+    const pendingNow = keepPendingCalls(backup, storeDir);
     const opened = await backup.open();
     if (opened.ok) {
+      await pendingNow();
       const checkpoints = diskCheckpointHost(backup, realRoot, storeDir, log, settings);
       const host = { store: backup, files: diskFileHost(root, storeDir), log, checkpoints };
       return { ok: true, host, storeDir, realRoot, close: async () => { await checkpoints.close(); await backup.close(); } };
@@ -47,4 +50,21 @@ export async function openHookStore(root: string, store: string | undefined, wai
     if (Date.now() >= deadline) return fail('INTERNAL_ERROR', `the backup store ${storeDir} could not be opened within ${waitMs} ms (${opened.failure.message}); an agent-safe-edit-mcp server on this root holds it while it runs`);
     await new Promise((r) => setTimeout(r, RETRY_MS));
   }
+}
+
+/**
+ * The store's cap never prunes the checkpoint a pending call's post hook will compare with:
+ * every id a pending call names while this process has the store, read afresh at each round
+ * that would prune, and remembered: this process's own post event takes its call's record out
+ * before it records against that checkpoint, so the caller reads them once more as soon as
+ * the store is open. Returns that read.
+ */
+function keepPendingCalls(backup: BackupStore, storeDir: string): () => Promise<Set<string>> {
+  const seen = new Set<string>();
+  const read = async (): Promise<Set<string>> => {
+    for (const id of await pendingCheckpointIds(storeDir)) seen.add(id);
+    return seen;
+  };
+  backup.keepCheckpoints(read);
+  return read;
 }

@@ -24,9 +24,9 @@ export const README_SETTINGS_ROWS: readonly SettingsRow[] = Object.freeze([
   {
     keys: ['backups.maxEntriesPerFile', 'backups.maxTotalMB'],
     meaning:
-      "backup retention: restorable versions and failed attempts are counted apart; the oldest version and each turn's before-state are kept whatever the count; only the size budget evicts them (oldest turn first)",
+      "backup retention: restorable versions and failed attempts are counted apart; the oldest version and each turn's before-state are kept whatever the count; only the size budget evicts them (oldest turn first). The size counts workspace checkpoints too: old checkpoints go before any history entry, one checkpoint records at most half of it, and checkpoints still in use never take the history's half",
   },
-  { keys: ['checkpoints.maxFileBytes', 'checkpoints.maxTotalBytes'], meaning: 'workspace checkpoint caps in bytes: a file over the first, and the files past the second (in path order), are left out and listed, never taken for absent' },
+  { keys: ['checkpoints.maxFileBytes', 'checkpoints.maxTotalBytes'], meaning: 'workspace checkpoint caps in bytes: a file over the first, and the files past the second or past half of `backups.maxTotalMB` (whichever is less; in path order), are left out and listed, never taken for absent' },
   { keys: ['turns.quietGapMinutes'], meaning: 'gap that separates agent turns when the chat request is unknown' },
   { keys: ['writers.recordTurns', 'writers.turnTailSeconds'], meaning: "record other writers' changes during an agent turn (Copilot's own tools, the terminal, other programs), and how long after the agent's last activity they still count as the turn's" },
   { keys: ['hooks.recordInWindow'], meaning: "other agents' hooks hand their tool calls to this window (its Edit History, Roll Back Agent Turn); off: they record into the folder's headless store" },

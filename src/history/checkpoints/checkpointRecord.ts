@@ -75,6 +75,12 @@ export async function readRecord(storeRoot: string, id: string): Promise<Checkpo
   return parseRecord(await fs.promises.readFile(recordFile(storeRoot, id), 'utf8'), id);
 }
 
+/** Reads one record with the size of its file (the store's cap counts it); throws as readRecord. */
+export async function readRecordSized(storeRoot: string, id: string): Promise<{ record: CheckpointRecord; bytes: number }> {
+  const data = await fs.promises.readFile(recordFile(storeRoot, id));
+  return { record: parseRecord(data.toString('utf8'), id), bytes: data.length };
+}
+
 function parseRecord(text: string, id: string): CheckpointRecord {
   const r = JSON.parse(text) as CheckpointRecord;
   if (r.format !== RECORD_FORMAT || r.id !== id || typeof r.root !== 'string' || !Array.isArray(r.chunks)

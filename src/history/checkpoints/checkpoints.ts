@@ -44,10 +44,19 @@ export class Checkpoints {
   private queue: Promise<unknown> = Promise.resolve();
   /** Each folder's newest checkpoint id, once a take here made it (a missing record only means the next take reads every file). */
   private readonly newestByRoot = new Map<string, string>();
+  /**
+   * The checkpoints the store's cap must not prune for this instance's caller: those it last
+   * asked to keep (prune's `keep`) and every one taken since (the caller may still use any of
+   * them: a recorder's base, the checkpoint before a program's run). Each folder's newest is
+   * kept by the store anyway.
+   */
+  private held = new Set<string>();
+  private readonly withdrawKeep: () => void;
 
   constructor(private readonly store: BackupStore, options: CheckpointsOptions = {}) {
     this.runner = new CheckpointRunner(options.workerScript === undefined ? defaultCheckpointWorkerScript() : options.workerScript, options.onStep);
     this.maxPerRoot = options.maxPerRoot ?? 100;
+    this.withdrawKeep = store.keepCheckpoints(() => this.held);
   }
 
   private get storeRoot(): string {
@@ -56,26 +65,38 @@ export class Checkpoints {
 
   /**
    * Takes a checkpoint of a workspace folder: incremental against the folder's newest one.
-   * Returns its record (id, files, bytes, what was left out and why, time taken).
+   * Files are recorded until their bytes reach `options.maxTotalBytes` or the store's share for
+   * checkpoints (half its cap), whichever is less; the rest are left out as total_cap. Then the
+   * store is fitted to its cap (old checkpoints go first). Returns the record (id, files, bytes,
+   * what was left out and why, time taken).
    */
   take(root: string, options: TakeOptions = {}): Promise<Result<{ checkpoint: CheckpointRecord }>> {
     return this.serial(async () => {
-      const held = await this.store.holdCollection();
-      if (!held.ok) return held;
-      try {
-        const realRoot = await fs.realpath(root);
-        // The folder's newest checkpoint: remembered from the last take (reading every record costs more than the take of a few files).
-        const previousId = this.newestByRoot.get(realRoot) ?? (await this.listRecords()).filter((r) => r.root === realRoot).pop()?.id;
-        const { record, written } = await this.runner.run({ storeRoot: this.storeRoot, root: realRoot, options, previousId });
-        this.store.adoptCheckpointBlobs(written);
-        this.newestByRoot.set(realRoot, record.id);
-        return { ok: true, checkpoint: record };
-      } catch (error) {
-        return fail('INTERNAL_ERROR', `The checkpoint of ${root} failed: ${(error as Error).message}`);
-      } finally {
-        await held.release();
-      }
+      const taken = await this.takeHeld(root, { ...options, maxTotalBytes: withinShare(options.maxTotalBytes, this.store.checkpointShareBytes) });
+      // Its blobs count against the store's cap from now on.
+      if (taken.ok) await this.store.applyCap();
+      return taken;
     });
+  }
+
+  /** The take itself, while the store holds its garbage collection. */
+  private async takeHeld(root: string, options: TakeOptions): Promise<Result<{ checkpoint: CheckpointRecord }>> {
+    const held = await this.store.holdCollection();
+    if (!held.ok) return held;
+    try {
+      const realRoot = await fs.realpath(root);
+      // The folder's newest checkpoint: remembered from the last take (reading every record costs more than the take of a few files).
+      const previousId = this.newestByRoot.get(realRoot) ?? (await this.listRecords()).filter((r) => r.root === realRoot).pop()?.id;
+      const { record, written } = await this.runner.run({ storeRoot: this.storeRoot, root: realRoot, options, previousId });
+      this.store.adoptCheckpointBlobs(written);
+      this.newestByRoot.set(realRoot, record.id);
+      this.held.add(record.id);
+      return { ok: true, checkpoint: record };
+    } catch (error) {
+      return fail('INTERNAL_ERROR', `The checkpoint of ${root} failed: ${(error as Error).message}`);
+    } finally {
+      await held.release();
+    }
   }
 
   /** The stored checkpoints (of one folder, or all), oldest first; unreadable records are skipped. */
@@ -119,26 +140,30 @@ export class Checkpoints {
 
   /**
    * Drops the checkpoints older than the store's retention (its oldest live journal entry; with
-   * no entry, all but each folder's newest) and beyond `maxPerRoot` per folder, then collects
-   * the blobs nothing references any more. Records are deleted first: a crash leaves blobs
-   * that the next open collects, never a record without its blobs.
+   * no entry, all but each folder's newest) and beyond `maxPerRoot` per folder, then fits the
+   * store to its cap (more old checkpoints may go, then journal entries) and collects the blobs
+   * nothing references any more. `keep`: the checkpoints the caller still needs, which neither
+   * this nor the cap drops until the next prune (nor those taken meanwhile). Records are deleted
+   * first: a crash leaves blobs that the next open collects, never a record without its blobs.
    */
   prune(keep: readonly string[] = []): Promise<Result<{ removed: string[] }>> {
     return this.serial(async () => {
+      this.held = new Set(keep);
       const entries = this.store.listAll();
       const horizon = entries.length > 0 ? Math.min(...entries.map((e) => e.time)) : Date.now();
       const records = await this.listRecords();
-      const removed = planPrune(records, { horizon, maxPerRoot: this.maxPerRoot, keep: new Set(keep) });
+      const removed = planPrune(records, { horizon, maxPerRoot: this.maxPerRoot, keep: this.held });
       this.newestByRoot.clear();
       for (const id of removed) await fs.rm(recordFile(this.storeRoot, id), { force: true });
       if (removed.length > 0) fsyncDirSync(nodePath.dirname(recordFile(this.storeRoot, removed[0])));
-      const collected = await this.store.collect();
-      return collected.ok ? { ok: true, removed } : collected;
+      const fitted = await this.store.applyCap({ collect: true });
+      return fitted.ok ? { ok: true, removed: [...removed, ...fitted.removedCheckpoints] } : fitted;
     });
   }
 
-  /** Stops the worker. */
+  /** Stops the worker; the store no longer keeps this caller's checkpoints from its cap. */
   close(): Promise<void> {
+    this.withdrawKeep();
     return this.runner.close();
   }
 
@@ -155,6 +180,11 @@ export class Checkpoints {
     this.queue = next.catch(() => undefined);
     return next;
   }
+}
+
+/** The take's total cap: the caller's, never more than the store's share for checkpoints (a cap that is not a number of bytes is the share). */
+function withinShare(asked: number | undefined, share: number): number {
+  return typeof asked === 'number' && asked >= 0 && asked < share ? asked : share;
 }
 
 function checkedId(id: string): string {

@@ -4,6 +4,7 @@ import { BackupStore } from '../../../../src/history/backupStore';
 import { Checkpoints } from '../../../../src/history/checkpoints/checkpoints';
 import { readCheckpoint } from '../../../../src/history/checkpoints/readManifest';
 import { takeOptionsFromSettings } from '../../../../src/history/checkpoints/takeOptionsFromSettings';
+import { randomBytes } from 'node:crypto';
 import { tempWorkspace, writeTree } from './helpers';
 
 const MB = 1024 * 1024;
@@ -14,9 +15,9 @@ function settingsFrom(scope: keyof ScopedValues, values: Record<string, unknown>
 }
 
 describe('history/checkpoints: the caps from the settings', () => {
-  it('defaults: 16 MB per file, 1 GB in all; the other options pass through, the caps always come from the settings', () => {
+  it('defaults: 16 MB per file, 100 MB in all (1 GB, within half of the 200 MB store); the other options pass through, the caps always come from the settings', () => {
     const options = takeOptionsFromSettings(settingsFrom('globalValue', {}), { excludes: ['**/node_modules'], changedPaths: ['a.ts'] });
-    assert.deepEqual(options, { excludes: ['**/node_modules'], changedPaths: ['a.ts'], maxFileBytes: 16 * MB, maxTotalBytes: 1024 * MB });
+    assert.deepEqual(options, { excludes: ['**/node_modules'], changedPaths: ['a.ts'], maxFileBytes: 16 * MB, maxTotalBytes: 100 * MB });
     const sneaky = { maxFileBytes: 1e15 } as unknown as Parameters<typeof takeOptionsFromSettings>[1];
     assert.equal(takeOptionsFromSettings(settingsFrom('globalValue', {}), sneaky).maxFileBytes, 16 * MB);
   });
@@ -24,10 +25,11 @@ describe('history/checkpoints: the caps from the settings', () => {
   it("the user's values are used, clamped to the ranges; an untrusted workspace may only raise them", () => {
     const user = settingsFrom('globalValue', { 'checkpoints.maxFileBytes': 2 * MB, 'checkpoints.maxTotalBytes': 64 * MB });
     assert.deepEqual(takeOptionsFromSettings(user), { maxFileBytes: 2 * MB, maxTotalBytes: 64 * MB });
-    const outOfRange = settingsFrom('globalValue', { 'checkpoints.maxFileBytes': 1, 'checkpoints.maxTotalBytes': 1e18 });
-    assert.deepEqual(takeOptionsFromSettings(outOfRange), { maxFileBytes: 64 * 1024, maxTotalBytes: 1024 * 1024 * MB });
+    // a store of 100,000 MB (the largest) leaves the checkpoints' own cap in charge up to 50,000 MB
+    const outOfRange = settingsFrom('globalValue', { 'checkpoints.maxFileBytes': 1, 'checkpoints.maxTotalBytes': 1e18, 'backups.maxTotalMB': 1e9 });
+    assert.deepEqual(takeOptionsFromSettings(outOfRange), { maxFileBytes: 64 * 1024, maxTotalBytes: 50_000 * MB });
     const lowered = settingsFrom('workspaceValue', { 'checkpoints.maxFileBytes': 1 * MB, 'checkpoints.maxTotalBytes': 32 * MB });
-    assert.deepEqual(takeOptionsFromSettings(lowered), { maxFileBytes: 16 * MB, maxTotalBytes: 1024 * MB }, 'a repository cannot shrink what is recorded');
+    assert.deepEqual(takeOptionsFromSettings(lowered), { maxFileBytes: 16 * MB, maxTotalBytes: 100 * MB }, 'a repository cannot shrink what is recorded');
     const raised = settingsFrom('workspaceValue', { 'checkpoints.maxFileBytes': 32 * MB });
     assert.equal(takeOptionsFromSettings(raised).maxFileBytes, 32 * MB);
     assert.equal(takeOptionsFromSettings(settingsFrom('workspaceValue', { 'checkpoints.maxFileBytes': 1 * MB }, true)).maxFileBytes, 1 * MB, 'trusted: as set');
@@ -56,6 +58,29 @@ describe('history/checkpoints: the caps from the settings', () => {
       const { manifest } = await readCheckpoint(t.store, byTotal.checkpoint.id);
       assert.equal(manifest.stateOf('c/three.bin').state, 'unknown', 'over a cap: unknown, never absent');
       assert.equal(manifest.stateOf('d/small.txt').state, 'file');
+      await backups.close();
+    } finally { t.cleanup(); }
+  });
+
+  it("the take's total cap follows the store's cap: at most half of it, from the settings and from the store itself", async () => {
+    // the settings: half of backups.maxTotalMB when that is less than checkpoints.maxTotalBytes
+    assert.equal(takeOptionsFromSettings(settingsFrom('globalValue', { 'backups.maxTotalMB': 50 })).maxTotalBytes, 25 * MB);
+    assert.equal(takeOptionsFromSettings(settingsFrom('globalValue', { 'backups.maxTotalMB': 1000, 'checkpoints.maxTotalBytes': 64 * MB })).maxTotalBytes, 64 * MB);
+    const t = tempWorkspace();
+    try {
+      // the store: one capped at 1000 kB records at most 500 kB of files, whatever the caller asks
+      writeTree(t.ws, { 'a.bin': randomBytes(300 * 1024), 'b.bin': randomBytes(300 * 1024), 'c.txt': 'small\n' });
+      const backups = new BackupStore(t.store, { maxTotalBytes: 1000 * 1024 });
+      const checkpoints = new Checkpoints(backups, { workerScript: null });
+      for (const options of [{}, { maxTotalBytes: 1024 * MB }]) {
+        const taken = await checkpoints.take(t.ws, options);
+        assert.ok(taken.ok);
+        assert.deepEqual(taken.checkpoint.left_out.map((l) => [l.path, l.reason]), [['b.bin', 'total_cap']], JSON.stringify(options));
+        const { manifest } = await readCheckpoint(t.store, taken.checkpoint.id);
+        assert.equal(manifest.stateOf('b.bin').state, 'unknown', 'left out by the cap: unknown, never absent');
+        assert.equal(manifest.stateOf('c.txt').state, 'file');
+      }
+      await checkpoints.close();
       await backups.close();
     } finally { t.cleanup(); }
   });
