@@ -53,6 +53,13 @@ export class OpenCalls {
     return call;
   }
 
+  /** The checkpoint ids open calls compare their post with: never pruned while they wait. */
+  checkpointIds(): string[] {
+    const out: string[] = [];
+    for (const call of this.calls.values()) if ('checkpoint' in call.before) out.push(...call.before.checkpoint.map((c) => c.id));
+    return out;
+  }
+
   any(now: number): boolean {
     this.expire(now);
     return this.calls.size > 0;

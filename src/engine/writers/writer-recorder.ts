@@ -323,7 +323,8 @@ export class WriterRecorder implements WritersHost {
     const ended = this.now();
     if (++this.takesSincePrune >= PRUNE_EVERY) {
       this.takesSincePrune = 0;
-      await this.host.checkpoints.prune([...(this.base ?? []), ...taken].map((c) => c.id));
+      // An open shell call's before-checkpoint stays until its post compares with it.
+      await this.host.checkpoints.prune([...[...(this.base ?? []), ...taken].map((c) => c.id), ...this.openCalls.checkpointIds()]);
     }
     return taken.map((c) => ({ ...c, ended }));
   }

@@ -80,6 +80,25 @@ describe('WriterRecorder: other agents\' tool calls told by their hooks', functi
     } finally { await s.close(); }
   });
 
+  it('the checkpoint an open shell call compares with is never pruned while it waits, however many checkpoints are taken meanwhile', async () => {
+    const s = await setup({ maxPerRoot: 2 });
+    try {
+      s.write('out.txt', 'old\n');
+      await s.recorder.settleQuiet();
+      await s.recorder.hookedCall(call('pre', 'codex:shell', [], 'long'));
+      // A long command; meanwhile the history is read again and again (each read settles with a new checkpoint).
+      for (let i = 0; i < 30; i++) {
+        s.tick(1000);
+        s.write('busy.txt', `busy ${i}\n`);
+        await s.recorder.settle();
+      }
+      s.write('out.txt', 'written by the long command\n');
+      const recorded = await s.recorder.hookedCall(call('post', 'codex:shell', [], 'long'));
+      assert.deepEqual(recorded.skipped, [], JSON.stringify(recorded));
+      assert.ok(recorded.files.some((f) => f.path === 'out.txt' && f.writer === 'agent_tool'), JSON.stringify(recorded));
+    } finally { await s.close(); }
+  });
+
   it('a shell command\'s write whose file event has not arrived when the post does is still the command\'s (the post walks the folders)', async () => {
     const s = await setup();
     try {
