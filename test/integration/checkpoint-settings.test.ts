@@ -23,8 +23,8 @@ describe('safeEdit.checkpoints.* settings reach a checkpoint', () => {
     for (const key of ['checkpoints.maxFileBytes', 'checkpoints.maxTotalBytes']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
   });
 
-  it('defaults 16 MB / 1 GB; user values below the minimum are clamped, and the file cap leaves a file out, listed and unknown', async () => {
-    assert.deepEqual(takeOptionsFromSettings(readSettings()), { maxFileBytes: 16 * MB, maxTotalBytes: 1024 * MB });
+  it('defaults 16 MB / 100 MB (1 GB, bounded by half of backups.maxTotalMB\'s 200); user values below the minimum are clamped, and the file cap leaves a file out, listed and unknown', async () => {
+    assert.deepEqual(takeOptionsFromSettings(readSettings()), { maxFileBytes: 16 * MB, maxTotalBytes: 100 * MB });
     await config().update('checkpoints.maxFileBytes', 1000, vscode.ConfigurationTarget.Global);
     await config().update('checkpoints.maxTotalBytes', 20 * MB, vscode.ConfigurationTarget.Global);
     const options = takeOptionsFromSettings(readSettings());

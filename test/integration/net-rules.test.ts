@@ -291,4 +291,24 @@ describe('the net\'s rules: who may undo what, attribution by evidence, one sha2
     assert.equal(fs.readFileSync(c.abs, 'utf8'), '#!/bin/sh\n');
     assert.equal(modeOf(c.abs), 0o700);
   });
+
+  it('turning the recording on does not give the next turn what other programs changed while it was off', async function () {
+    this.timeout(60_000);
+    const d = freshDir('net-rebase');
+    const ours = file(d, 'ours.txt');
+    const meanwhile = file(d, 'meanwhile.txt');
+    writeBytes(ours.abs, 'ours 1\n');
+    await sleep(3000);
+    await config().update('writers.recordTurns', false, vscode.ConfigurationTarget.Global);
+    try {
+      otherProgram(`require('fs').writeFileSync(${JSON.stringify(meanwhile.abs)}, 'written while nothing watched\\n')`);
+      await sleep(500);
+    } finally {
+      await config().update('writers.recordTurns', true, vscode.ConfigurationTarget.Global);
+    }
+    await agentWrites(ours, 'ours 2\n');
+    await services.writers.settle();
+    assert.deepEqual(services.store.list(meanwhile.rel), [], 'nobody\'s turn: it happened while the recording was off');
+    assert.equal(services.store.list(ours.rel)[0]?.tool, 'write_file');
+  });
 });

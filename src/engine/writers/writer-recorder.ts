@@ -131,6 +131,15 @@ export class WriterRecorder implements WritersHost {
     });
   }
 
+  /**
+   * A fresh base from a full walk, recording nothing: what changed while nothing watched (the
+   * recording was off) is nobody's turn. The host calls it when the recording is turned on, so the
+   * next turn is not given every change since the last checkpoint before that.
+   */
+  rebase(): Promise<Recorded> {
+    return this.enqueue(() => this.refreshBase('walk'));
+  }
+
   /** Records the current turn's changes now, with a full walk (before a rollback or a listing reads the journal). */
   settle(): Promise<Recorded> {
     return this.enqueue(() => {

@@ -55,6 +55,10 @@ export function watchWriters(recorder: WriterRecorder, options: WriterWatchOptio
     watcher,
     vscode.workspace.onDidOpenTextDocument(chatEdit),
     watcher.onDidCreate(event), watcher.onDidChange(event), watcher.onDidDelete(event),
+    // Turned on: a fresh base from a full walk (nothing was watched meanwhile, so those changes are nobody's turn).
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('safeEdit.writers.recordTurns') && options.enabled()) void recorder.rebase();
+    }),
     vscode.workspace.onWillSaveTextDocument((e) => {
       // Our own write's save is journaled by its transaction: evidence of no one.
       if (e.document.uri.scheme !== 'file' || !options.enabled() || isOwnWrite(e.document.uri)) return;
