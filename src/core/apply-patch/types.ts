@@ -36,8 +36,8 @@ export interface FilePlan {
   /** The file's complete new text (for a move: the text written at `move_to`). */
   text?: string;
   /**
-   * Instead of `text`, the exact bytes to write (add and update only): a rollback to a backup
-   * that is not text, or whose bytes a text write would not keep as they were.
+   * The exact bytes to write (add and update only), with `text` when they are text: a rollback
+   * to a backup kept as bytes (not text, or bytes an editor's save might not keep as they are).
    */
   bytes?: Uint8Array;
   move_to?: string;

@@ -247,8 +247,9 @@ async function underLocks(ctx: InvocationContext, req: MultiFileRequest, given: 
     // A move's source goes while its text lives on at the target: not a deletion to guard; the
     // target is the same file under a new name, with the source's BOM and permission bits.
     const like = f.action === 'move' ? likeOf(n.current) : req.likeFor?.(f.path);
-    // Bytes to write as they are (a rollback to a backup that is not text) pass no text check: they are what the file was.
-    if (f.bytes !== undefined) add(n, null, false, like, Buffer.from(f.bytes));
+    // Bytes to write as they are (a rollback to a backup kept as bytes): with their text when they
+    // are text (checked as a text, and what a case-only rename writes), else no text check at all.
+    if (f.bytes !== undefined) add(n, f.text ?? null, false, like, Buffer.from(f.bytes));
     else for (const part of partsOf(f)) add(named.get(part.path) as Named, part.newText, f.action === 'move' && part.newText === null, part.newText !== null ? like : undefined);
   }
   for (const cp of casePairs) {

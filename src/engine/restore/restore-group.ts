@@ -64,11 +64,12 @@ export async function restoreGroup(ctx: InvocationContext, groupId: string, opti
         if (changeKindOf(e) === 'create') return now === undefined ? { path: e.path, action: 'delete', unchanged: true } : { path: e.path, action: 'delete' };
         const before = snapshots.get(e) as Snapshot;
         const action = now === undefined ? 'add' : 'update';
-        // The disk's bytes as they were (stored raw) go back as they are, even when they read as UTF-8: never as a text an editor could re-encode.
+        // The disk's bytes as they were (stored raw) go back as they are, even when they read as
+        // UTF-8 (then with their text, which a case-only rename writes): never through an editor's save.
         if ('bytes' in before || before.raw) {
           const bytes = 'bytes' in before ? before.bytes : Buffer.from(before.text, 'utf8');
           const same = now !== undefined && sameBytes(now, bytes);
-          return { path: e.path, action, bytes, ...(same ? { unchanged: true } : {}) };
+          return { path: e.path, action, bytes, ...('text' in before ? { text: before.text } : {}), ...(same ? { unchanged: true } : {}) };
         }
         const same = now !== undefined && !isFileBytes(now) && now.text === before.text;
         return { path: e.path, action, text: before.text, ...(same ? { unchanged: true } : {}) };

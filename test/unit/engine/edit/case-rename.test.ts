@@ -89,6 +89,18 @@ describe('engine/edit: case-only renames on a case-insensitive fake host', () =>
     only('README.md', 'new\n');
   });
 
+  it('a group rollback whose backup of the old name the store also holds as bytes (a workspace checkpoint stored the same content first) still renames the file back', async () => {
+    // The same bytes as a raw blob first, as a checkpoint's take stores a file: the text backup then shares it.
+    assert.ok((await fake.store.begin({ tool: 'outside', path: 'elsewhere.txt', beforeText: '', beforeBytes: Buffer.from(OLD, 'utf8'), writer: { kind: 'outside' } })).ok);
+    const r = await fake.call('safe_patch', { unified_diff: patch('*** Delete File: readme.md', '*** Add File: README.md', '+new'), base_hashes: base });
+    assert.equal(r.success, true, JSON.stringify(r));
+    const stored = await fake.store.readSnapshot(fake.store.list('readme.md')[0].before_sha256);
+    assert.ok(stored.ok && 'text' in stored.snapshot && stored.snapshot.raw, 'the backup reads as a raw blob');
+    const back = await fake.call('rollback_file', { path: 'README.md' });
+    assert.equal(back.success, true, JSON.stringify(back));
+    only('readme.md', OLD);
+  });
+
   it('rolling back one name alone (group: false) is refused, either side: the two names are one file', async () => {
     const r = await fake.call('safe_patch', { unified_diff: patch('*** Delete File: readme.md', '*** Add File: README.md', '+new'), base_hashes: base });
     assert.equal(r.success, true, JSON.stringify(r));
