@@ -62,14 +62,14 @@ await bundle({ ...common, entryPoints: ['src/engine.ts'], outfile: 'dist/engine.
 if (!production) await bundle({ ...common, entryPoints: ['test/ui-session/scripted-session.ts'], outfile: 'dist/test-hooks/scripted-session.js', external: ['vscode'] });
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 // The CLI (agent-safe-edit): dist/cli.js only dispatches (src/cli.ts): `setup` to dist/setup.js, `hook` to dist/hook.js, which
-// agents run around every tool call and so stays small (it loads dist/hook-store.js only when no
-// window or server owns the folder's history), everything else to the engine CLI dist/cli-main.js,
+// agents run around every tool call and so stays small (when no window or server owns the folder's
+// history it starts dist/owner.js, the background owner, and hands the events to it), everything else to the engine CLI dist/cli-main.js,
 // whose `mcp` command loads dist/mcp-stdio.js beside it at run time.
 await bundle({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
 await bundle({ ...common, entryPoints: ['src/cli-main.ts'], outfile: 'dist/cli-main.js', define: { PACKAGE_VERSION: JSON.stringify(version) } });
 await bundle({ ...common, entryPoints: ['src/hook.ts'], outfile: 'dist/hook.js' });
 await bundle({ ...common, entryPoints: ['src/setup.ts'], outfile: 'dist/setup.js', define: { PACKAGE_VERSION: JSON.stringify(version) } });
-await bundle({ ...common, entryPoints: ['src/hook-store.ts'], outfile: 'dist/hook-store.js' });
+await bundle({ ...common, entryPoints: ['src/owner.ts'], outfile: 'dist/owner.js' });
 // The headless MCP server (agent-safe-edit-mcp): no externals either, so nothing it reaches may import vscode.
 await bundle({ ...common, entryPoints: ['src/mcp-stdio.ts'], outfile: 'dist/mcp-stdio.js', banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });
 // The connection helper agents outside VS Code run (the extension copies it beside the user-only

@@ -77,6 +77,8 @@ export interface WritersHost {
   notRecorded(turnId: string | undefined): Array<{ path: string; reason: string }>;
   /** Another agent's tool call, told by its hook (pre: checkpoint; post: what it changed, journaled as its). */
   hookedCall(call: HookedCall): Promise<RecordedChanges>;
+  /** The hooked calls whose post has not come yet (a background owner does not end while one waits). */
+  openCallCount(now: number): number;
   /** Runs execute_program's program between two checkpoints and records what it changed as one change. */
   aroundProgram<T>(argv: string[], turnId: string | undefined, client: string | undefined, run: () => Promise<T>): Promise<{ result: T; recorded: RecordedChanges }>;
 }

@@ -23,6 +23,8 @@ export interface ConnectionRecord {
   pid: number;
   /** The workspace folder's real path (for people reading the file). */
   workspace: string;
+  /** A background owner (hooks/start-owner.ts): it gives the store up on POST /release to a window or server that opens the folder. */
+  releasable?: boolean;
 }
 
 export const CONNECTIONS_FOLDER = 'connections';
@@ -162,5 +164,5 @@ export function readLiveConnection(dir: string, workspace: string, isAlive: (pid
       message: `The VS Code window that served Agent Safe Edit for ${real} has ended (process ${record.pid}); open the folder in VS Code again, then connect again.`,
     };
   }
-  return { ok: true, record: { url: record.url, token: record.token, pid: record.pid, workspace: real } };
+  return { ok: true, record: { url: record.url, token: record.token, pid: record.pid, workspace: real, ...(record.releasable === true ? { releasable: true } : {}) } };
 }

@@ -30,15 +30,15 @@ export interface ServedHooks {
  * the store, which this process holds. Records are removed on close, and only while they are
  * still this listener's (another window may have opened the same folder since).
  */
-export async function serveHooks(realRoots: readonly string[], handle: (call: HookedCall) => Promise<RecordedChanges>, log: (line: string) => void, dir = hookEndpointDir()): Promise<ServedHooks> {
-  const listener = await startHookListener(handle, log);
+export async function serveHooks(realRoots: readonly string[], handle: (call: HookedCall) => Promise<RecordedChanges>, log: (line: string) => void, dir = hookEndpointDir(), release?: () => void): Promise<ServedHooks> {
+  const listener = await startHookListener(handle, log, release);
   let published: string[] = [];
   const publish = (roots: readonly string[]) => {
     for (const root of published) if (!roots.includes(root)) removeConnectionFile(connectionFilePath(dir, root), listener.token);
     published = [];
     for (const root of roots) {
       try {
-        writeConnectionFile(dir, { url: listener.url, token: listener.token, pid: process.pid, workspace: root });
+        writeConnectionFile(dir, { url: listener.url, token: listener.token, pid: process.pid, workspace: root, ...(release ? { releasable: true } : {}) });
         published.push(root);
       } catch (e) {
         log(`[hooks] other agents' hooks cannot reach this window for ${root}: ${(e as Error).message}`);

@@ -26,7 +26,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * start and lives only in a file the user alone can read (hook-endpoint.ts). No CORS answer, so
  * a web page cannot send the Authorization header here.
  */
-export function startHookListener(handle: (call: HookedCall) => Promise<RecordedChanges>, log: (line: string) => void): Promise<HookListener> {
+export function startHookListener(handle: (call: HookedCall) => Promise<RecordedChanges>, log: (line: string) => void, release?: () => void): Promise<HookListener> {
   const token = randomBytes(32).toString('hex');
   const expected = Buffer.from(`Bearer ${token}`);
   const server = http.createServer((req, res) => {
@@ -36,7 +36,13 @@ export function startHookListener(handle: (call: HookedCall) => Promise<Recorded
     };
     const auth = Buffer.from(req.headers.authorization ?? '');
     if (auth.length !== expected.length || !timingSafeEqual(auth, expected)) return answer(401, { ok: false, message: 'unauthorized' });
-    if (req.method !== 'POST' || req.url !== '/hook') return answer(404, { ok: false, message: 'POST /hook only' });
+    if (req.method === 'POST' && req.url === '/release' && release) {
+      // Another process that owns this folder by right (a VS Code window, a server the user
+      // started) asks for the store: answered first, then this owner closes it and exits.
+      res.on('finish', release);
+      return answer(200, { ok: false, message: 'releasing the store' });
+    }
+    if (req.method !== 'POST' || req.url !== '/hook') return answer(404, { ok: false, message: release ? 'POST /hook or /release only' : 'POST /hook only' });
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {

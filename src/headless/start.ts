@@ -7,7 +7,11 @@ import { createDiskHost, DiskHost } from '../hosts/disk/host';
 import { diskCheckpointHost } from '../hosts/disk/disk-checkpoints';
 import { recoverInterruptedGroups } from '../engine/restore/recover-groups';
 import type { HeadlessOptions } from './options';
+import { askOwnerToRelease } from './owner-release';
 import { defaultStoreDir } from './store-location';
+
+/** How long a server waits for a background owner to give the store up. */
+const RELEASE_WAIT_MS = 5000;
 
 /**
  * Opens what the headless server runs on: the root (it must be an existing folder), the
@@ -15,7 +19,7 @@ import { defaultStoreDir } from './store-location';
  * which takes the store's lock — a second server on the same store fails here, clearly,
  * instead of collecting the first one's snapshots as garbage.
  */
-export async function openHeadless(options: HeadlessOptions, log: (line: string) => void): Promise<Result<{ host: DiskHost; close: () => Promise<void> }>> {
+export async function openHeadless(options: HeadlessOptions, log: (line: string) => void, how: { releaseOwner?: boolean } = {}): Promise<Result<{ host: DiskHost; close: () => Promise<void> }>> {
   let realRoot: string;
   try {
     realRoot = await fs.realpath(options.root);
@@ -25,13 +29,24 @@ export async function openHeadless(options: HeadlessOptions, log: (line: string)
   }
   const storeDir = options.store ?? defaultStoreDir(realRoot, process.env, os.homedir());
   const settings = toSafeEditSettings(effectiveSettings(() => undefined, true).values);
-  const store = new BackupStore(storeDir, { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes, log });
-  const opened = await store.open();
+  const newStore = () => new BackupStore(storeDir, { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes, log });
+  let store = newStore();
+  let opened = await store.open();
+  // A background owner a hook started holds it: it gives the store up to the server the user started.
+  if (!opened.ok && typeof opened.failure.pid === 'number' && how.releaseOwner !== false && await askOwnerToRelease(realRoot, opened.failure.pid, RELEASE_WAIT_MS)) {
+    const deadline = Date.now() + RELEASE_WAIT_MS;
+    do {
+      await new Promise((r) => setTimeout(r, 50));
+      store = newStore();
+      opened = await store.open();
+    } while (!opened.ok && Date.now() < deadline);
+    if (opened.ok) log(`the background owner of ${realRoot} gave its store up`);
+  }
   if (!opened.ok) {
     const pid = opened.failure.pid;
     return fail('INTERNAL_ERROR', typeof pid === 'number'
-      ? `Agent Safe Edit's headless server cannot start: its backup store ${storeDir} is in use by process ${pid} (another agent-safe-edit-mcp on this root, or --store shared with VS Code), and one server per store keeps the history whole. Stop process ${pid} (or the agent that started it) and restart this MCP server, or start this one with another --store.`
-      : `The backup store ${storeDir} could not be opened: ${opened.failure.message}`);
+      ? `Agent Safe Edit's headless server cannot start: its backup store ${storeDir} is in use by process ${pid} (a VS Code window with this folder open, another agent-safe-edit-mcp on this root, or --store shared), and one owner per store keeps the history whole. Stop process ${pid} (or the agent that started it) and restart this MCP server, or start this one with another --store.`
+      : `The backup store ${storeDir} could not be opened: ${opened.failure.message}`, typeof pid === 'number' ? { pid, real_root: realRoot } : {});
   }
   const { recovery } = opened;
   if (recovery.interrupted.length) log(`Recovered ${recovery.interrupted.length} interrupted edit(s) from the journal: ${recovery.interrupted.join(', ')}`);

@@ -14,7 +14,7 @@ export interface HookCall {
   /** The agent's own tool name (for a shell command: the agent's shell tool). */
   tool: string;
   kind: HookKind;
-  /** Absolute paths inside the root the call names (none for a shell command: it may write anywhere). */
+  /** Absolute paths the call names, inside the root or not (none for a shell command: it may write anywhere). */
   paths: string[];
   sessionId: string;
   /** Ties a pre event to its post event. */
@@ -44,24 +44,25 @@ export function obj(v: unknown): Record<string, unknown> {
 }
 
 /**
- * The absolute paths inside `root` of the named relative or absolute `paths`; a path outside the
- * root is dropped (the history is the root's). Bounded: at most MAX_PATHS.
+ * The absolute paths of the named relative or absolute `paths` (relative ones resolved against
+ * `root`), each once. Paths outside the root are kept: the hook names them as not recorded
+ * rather than dropping them silently (run-hook.ts splits them). Bounded: past MAX_NAMED the rest
+ * is not read, and a list that long is compared whole anyway (more than MAX_PATHS).
  */
-export function insideRoot(root: string, paths: readonly unknown[]): string[] {
+export function namedPaths(root: string, paths: readonly unknown[]): string[] {
   const out = new Set<string>();
   for (const p of paths) {
     if (typeof p !== 'string' || p === '' || p.includes('\0')) continue;
-    const abs = nodePath.resolve(root, p);
-    const rel = nodePath.relative(root, abs);
-    if (rel === '' || rel.startsWith('..') || nodePath.isAbsolute(rel)) continue;
-    out.add(abs);
-    if (out.size >= MAX_PATHS) break;
+    out.add(nodePath.resolve(root, p));
+    if (out.size >= MAX_NAMED) break;
   }
   return [...out];
 }
 
-/** The most paths one call names that are checkpointed one by one; more (a huge patch) and the whole root is taken. */
+/** The most paths one call names that are read one by one; more (a huge patch) and the whole root is compared. */
 export const MAX_PATHS = 200;
+/** The most named paths a payload is read for (a list longer than MAX_PATHS is compared whole). */
+const MAX_NAMED = MAX_PATHS + 1;
 
 /** The values under the usual path keys of a tool input (file_path, filePath, path, notebook_path…), arrays included. */
 export function pathFields(input: Record<string, unknown>, keys: readonly string[]): unknown[] {

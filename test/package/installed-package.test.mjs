@@ -63,7 +63,7 @@ describe('the npm package (npm pack, installed with --omit=dev into an empty fol
       'dist/cli.js',
       'dist/cli-main.js',
       'dist/hook.js',
-      'dist/hook-store.js',
+      'dist/owner.js',
       'dist/setup.js',
       'dist/mcp-stdio.js',
       'dist/engine-worker.js',
@@ -76,7 +76,7 @@ describe('the npm package (npm pack, installed with --omit=dev into an empty fol
       ['agent-safe-edit'],
     );
     // Every sibling file a bundle names (a worker, the server the CLI loads, a grammar) is there.
-    for (const bundle of ['dist/cli.js', 'dist/cli-main.js', 'dist/hook.js', 'dist/hook-store.js', 'dist/setup.js', 'dist/mcp-stdio.js']) {
+    for (const bundle of ['dist/cli.js', 'dist/cli-main.js', 'dist/hook.js', 'dist/owner.js', 'dist/setup.js', 'dist/mcp-stdio.js']) {
       const text = fs.readFileSync(path.join(installed, bundle), 'utf8');
       for (const [, name] of text.matchAll(/([a-z][a-z0-9-]*\.(?:js|wasm))["'`]/g)) {
         const sibling = name.endsWith('.wasm') ? `dist/wasm/${name}` : `dist/${name}`;

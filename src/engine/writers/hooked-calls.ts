@@ -13,12 +13,20 @@ export interface HookedCall {
   turn: { id: string; client: string };
   /** Who wrote: `{ kind: 'agent_tool', name: '<agent>:<tool>' }`. */
   writer: Writer;
-  /** Absolute real paths the call names; empty: it may write anywhere (a shell command), so the workspace is compared whole. */
+  /**
+   * What is compared before and after: 'files', the `paths` named (read directly, whether the
+   * checkpoints take them or not; none named, nothing recorded and the answer says so);
+   * 'workspace', the folders whole (a shell command may write anywhere, a patch naming more than
+   * MAX_PATHS files). Said explicitly: an edit whose paths were all outside the root must never
+   * turn into a whole-workspace compare that journals the user's recent work as the agent's.
+   */
+  scope: 'files' | 'workspace';
+  /** Absolute real paths the call names (scope 'files'). */
   paths: string[];
 }
 
 /** The most paths one call may name, and the longest path or id accepted (the wire is bounded). */
-const MAX_PATHS = 200;
+export const MAX_PATHS = 200;
 const MAX_TEXT = 4096;
 
 function text(v: unknown): string | undefined {
@@ -39,6 +47,9 @@ export function readHookedCall(v: unknown): HookedCall | string {
   const writer = (o.writer ?? {}) as Record<string, unknown>;
   const name = text(writer.name);
   if (writer.kind !== 'agent_tool' || !name) return 'writer must be {kind: "agent_tool", name}';
+  // Absent in the events of hooks older than the scope: they sent no paths for a whole compare.
+  const scope = o.scope === undefined ? (Array.isArray(o.paths) && o.paths.length > 0 ? 'files' : 'workspace') : o.scope;
+  if (scope !== 'files' && scope !== 'workspace') return 'scope must be "files" or "workspace"';
   if (!Array.isArray(o.paths) || o.paths.length > MAX_PATHS) return `paths must be an array of at most ${MAX_PATHS} absolute paths`;
   const paths: string[] = [];
   for (const p of o.paths) {
@@ -46,5 +57,5 @@ export function readHookedCall(v: unknown): HookedCall | string {
     if (!path || !(path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path))) return 'every path must be absolute';
     paths.push(path);
   }
-  return { event: o.event, callId, turn: { id: turnId, client }, writer: { kind: 'agent_tool', name }, paths };
+  return { event: o.event, callId, turn: { id: turnId, client }, writer: { kind: 'agent_tool', name }, scope, paths: scope === 'files' ? paths : [] };
 }

@@ -65,7 +65,7 @@ export class WriterRecorder implements WritersHost {
   /** What recordings could not record, by turn id ('' without one): the turn rollback names them. */
   private readonly skippedByTurn = new Map<string, Array<{ path: string; reason: string }>>();
   /** Other agents' tool calls between their pre and post hook events. */
-  private readonly openCalls = new OpenCalls();
+  private readonly openCalls = new OpenCalls<Recorded>();
   private readonly hookTurns = new HookTurns();
   private readonly now: () => number;
 
@@ -196,6 +196,11 @@ export class WriterRecorder implements WritersHost {
    * events are always recorded, whatever safeEdit.writers.recordTurns says: someone configured
    * the hook to record them.
    */
+  /** The hooked calls whose post has not come yet (a background owner does not end while one waits). */
+  openCallCount(now: number): number {
+    return this.openCalls.count(now);
+  }
+
   hookedCall(call: HookedCall): Promise<Recorded> {
     return call.event === 'pre' ? this.beforeHookedCall(call) : this.afterHookedCall(call);
   }
@@ -206,9 +211,11 @@ export class WriterRecorder implements WritersHost {
     this.noteCall(turn.id, turn.client);
     return this.enqueue(async () => {
       const opened = this.now();
-      if (call.paths.length > 0) {
+      const key = callKey(call);
+      if (call.scope === 'files') {
+        if (call.paths.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `${call.writer.name} names no file inside the workspace: nothing of it is recorded` }] };
         // The files it names, read as they are now: a whole checkpoint is the slow way to read a few files.
-        this.openCalls.open(call.callId, { before: { named: await this.readNamed(call.paths) }, opened, turn });
+        this.openCalls.open(key, { before: { named: await this.readNamed(call.paths) }, opened, turn });
         return NOTHING;
       }
       const owning = this.owningTurn();
@@ -216,7 +223,7 @@ export class WriterRecorder implements WritersHost {
       if (owning && this.base) await this.recordSinceBase(owning, mode);
       else await this.refreshBase(mode);
       if (!this.base || this.base.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `no checkpoint could be taken before ${call.writer.name}` }] };
-      this.openCalls.open(call.callId, { before: { checkpoint: this.base }, opened, turn });
+      this.openCalls.open(key, { before: { checkpoint: this.base }, opened, turn });
       return NOTHING;
     });
   }
@@ -224,7 +231,11 @@ export class WriterRecorder implements WritersHost {
   private afterHookedCall(call: HookedCall): Promise<Recorded> {
     this.hookTurns.touch(call.turn.client, call.turn.id, this.now());
     return this.enqueue(async () => {
-      const open = this.openCalls.take(call.callId, this.now());
+      const key = callKey(call);
+      const open = this.openCalls.peek(key, this.now());
+      const answered = open ? undefined : this.openCalls.answerOf(key, this.now());
+      if (answered) return answered;
+      if (call.scope === 'files' && call.paths.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `${call.writer.name} names no file inside the workspace: nothing of it is recorded` }] };
       if (!open) return { ...NOTHING, skipped: [{ path: '.', reason: `${call.writer.name}'s changes are not recorded: no pre-tool hook event of this call was seen (is the pre hook configured?)` }] };
       const o = { turn: open.turn, now: this.now(), writer: call.writer, tool: call.writer.name ?? call.writer.kind };
       let recorded: Recorded;
@@ -240,6 +251,7 @@ export class WriterRecorder implements WritersHost {
         // What the host saw meanwhile: a file the user saved during the call stays the user's.
         recorded = await recordBetween(this.host, open.before.checkpoint, after, { ...o, seen: usersOwn(seen, open.opened, o.now) });
       }
+      this.openCalls.close(key, recorded, this.now());
       this.window.touch(this.now());
       this.keepSkipped(open.turn.id, recorded.skipped);
       // What other writers did meanwhile waited for this call (settleQuiet): its turn now.
@@ -394,4 +406,9 @@ function usersOwn(seen: ReadonlyMap<string, PathSeen>, since: number, now: numbe
   const out = new Map<string, PathSeen>();
   for (const [abs, s] of seen) if (s.writer?.kind === 'user' && (s.writerAt ?? 0) >= since) out.set(abs, { first: now, last: now, writer: s.writer });
   return out;
+}
+
+/** Calls are told apart by agent and id: two agents' ids may be alike. */
+function callKey(call: HookedCall): string {
+  return `${call.turn.client}\0${call.callId}`;
 }

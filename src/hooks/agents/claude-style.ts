@@ -1,4 +1,4 @@
-import { AgentDialect, AgentName, commandText, fileKind, HookKind, insideRoot, obj, ParsedHook, pathFields, sessionOf, str } from '../hook-call';
+import { AgentDialect, AgentName, commandText, fileKind, HookKind, namedPaths, obj, ParsedHook, pathFields, sessionOf, str } from '../hook-call';
 
 /** How one agent's tool is read: its kind, and the paths it names (from its input). */
 export interface ToolReading {
@@ -25,7 +25,7 @@ export function claudeStyleDialect(agent: AgentName, tools: Record<string, ToolR
       const input = obj(p.tool_input);
       const reading = tools[tool];
       const kind: HookKind = reading?.kindOf?.(input) ?? reading?.kind ?? 'other';
-      const paths = reading?.paths ? insideRoot(root, reading.paths(input)) : [];
+      const paths = reading?.paths ? namedPaths(root, reading.paths(input)) : [];
       const command = kind === 'shell' ? commandText(input.command) : undefined;
       const callId = str(p.tool_use_id) ?? str(p.toolUseId) ?? `${sessionOf(p)}:${tool}`;
       return {

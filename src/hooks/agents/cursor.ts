@@ -1,4 +1,4 @@
-import { AgentDialect, commandText, fileKind, HookKind, insideRoot, obj, ParsedHook, pathFields, str } from '../hook-call';
+import { AgentDialect, commandText, fileKind, HookKind, namedPaths, obj, ParsedHook, pathFields, str } from '../hook-call';
 
 const TOOLS: Record<string, 'edit' | 'write' | 'notebook' | 'shell'> = {
   Edit: 'edit', StrReplace: 'edit', MultiEdit: 'edit', Write: 'write', Delete: 'edit', EditNotebook: 'notebook', Shell: 'shell',
@@ -26,7 +26,7 @@ export const cursor: AgentDialect = {
     const tool = str(p.tool_name) ?? 'unknown';
     const input = obj(p.tool_input);
     const base = TOOLS[tool];
-    const paths = base && base !== 'shell' ? insideRoot(root, pathFields(input, ['file_path', 'path', 'target_notebook', 'target_file'])) : [];
+    const paths = base && base !== 'shell' ? namedPaths(root, pathFields(input, ['file_path', 'path', 'target_notebook', 'target_file'])) : [];
     const kind: HookKind = base === undefined ? 'other' : base === 'edit' || base === 'write' ? fileKind(paths, base) : base;
     const command = kind === 'shell' ? commandText(input.command) : undefined;
     const callId = str(p.tool_use_id) ?? `${str(p.generation_id) ?? sessionId}:${tool}:${paths.join('|')}`;

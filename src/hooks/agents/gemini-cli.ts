@@ -1,4 +1,4 @@
-import { AgentDialect, commandText, fileKind, HookKind, insideRoot, obj, ParsedHook, pathFields, sessionOf, str } from '../hook-call';
+import { AgentDialect, commandText, fileKind, HookKind, namedPaths, obj, ParsedHook, pathFields, sessionOf, str } from '../hook-call';
 
 const TOOLS: Record<string, 'edit' | 'write' | 'shell'> = { replace: 'edit', write_file: 'write', run_shell_command: 'shell' };
 
@@ -17,7 +17,7 @@ export const geminiCli: AgentDialect = {
     const tool = str(p.tool_name) ?? 'unknown';
     const input = obj(p.tool_input);
     const base = TOOLS[tool];
-    const paths = base && base !== 'shell' ? insideRoot(root, pathFields(input, ['file_path', 'absolute_path'])) : [];
+    const paths = base && base !== 'shell' ? namedPaths(root, pathFields(input, ['file_path', 'absolute_path'])) : [];
     const kind: HookKind = base === undefined ? 'other' : base === 'shell' ? 'shell' : fileKind(paths, base);
     const command = kind === 'shell' ? commandText(input.command) : undefined;
     // gemini-cli gives no call id: the session and tool tie a BeforeTool to its AfterTool (it runs one tool at a time).

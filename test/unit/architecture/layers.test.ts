@@ -165,9 +165,9 @@ describe('architecture: layer imports', () => {
     assert.deepEqual([...new Set(offenders)], []);
   });
 
-  it('the headless entry points (mcp-stdio.ts, engine.ts, cli.ts, cli-main.ts, hook.ts, hook-store.ts, setup.ts) never reach `vscode`; the headless server runs the engine on the disk host', () => {
+  it('the headless entry points (mcp-stdio.ts, engine.ts, cli.ts, cli-main.ts, hook.ts, owner.ts, setup.ts) never reach `vscode`; the headless server runs the engine on the disk host', () => {
     const offenders: string[] = [];
-    for (const entry of ['mcp-stdio.ts', 'engine.ts', 'cli.ts', 'cli-main.ts', 'hook.ts', 'hook-store.ts', 'setup.ts']) {
+    for (const entry of ['mcp-stdio.ts', 'engine.ts', 'cli.ts', 'cli-main.ts', 'hook.ts', 'owner.ts', 'setup.ts']) {
       for (const [reached, chain] of reachable(path.join(SRC, entry))) {
         if (importsOf(reached).includes('vscode')) offenders.push(chain.map(rel).join(' → '));
       }
@@ -179,11 +179,11 @@ describe('architecture: layer imports', () => {
     }
   });
 
-  it('the hook bundle (src/hook.ts), which agents run around every tool call, loads no store and no engine: those are dist/hook-store.js, loaded only without an owner', () => {
+  it('the hook bundle (src/hook.ts), which agents run around every tool call, loads no store and no engine: the folder\'s owner holds them (a window, a server, or the background owner dist/owner.js it starts)', () => {
     const reached = [...reachableAtRuntime(path.join(SRC, 'hook.ts')).keys()].map(rel);
     assert.ok(reached.includes(path.join('hooks', 'run-hook.ts')), 'the walk reaches the hook');
     assert.deepEqual(reached.filter((f) => ['history/', 'engine/write/', 'engine/tools/', 'hosts/', 'validate/'].some((l) => f.startsWith(l.split('/').join(path.sep)))), []);
-    assert.ok(reachableAtRuntime(path.join(SRC, 'hook-store.ts')).has(path.join(SRC, 'history', 'backupStore.ts')), 'the store fallback is where the store is');
+    assert.ok(reachableAtRuntime(path.join(SRC, 'owner.ts')).has(path.join(SRC, 'history', 'backupStore.ts')), 'the background owner is where the store is');
   });
 
   it('the engine worker (src/workers/, bundled to dist/engine-worker.js) loads nothing but core/ and Node', () => {

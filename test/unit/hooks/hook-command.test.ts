@@ -3,6 +3,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startServer, tempDir, REPO } from '../headless/harness';
+import { BackupStore } from '../../../src/history/backupStore';
+import { stopOwners } from './owners';
 
 // The hook command as tsc compiled it, run as the agents run it: a child process, payload on stdin.
 const CLI = path.resolve(__dirname, '../../../src/cli.js');
@@ -15,8 +17,12 @@ function payload(agent: string, name: string, root: string): string {
   return fs.readFileSync(path.join(FIXTURES, agent, `${name}.json`), 'utf8').split('__ROOT__').join(root);
 }
 
+/** The state directory of the running test: endpoint records and owner logs, never the user's. */
+let state = '';
+const testEnv = (): NodeJS.ProcessEnv => ({ ...process.env, XDG_STATE_HOME: state });
+
 function hook(agent: string, stdin: string, store: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [CLI, 'hook', agent, '--store', store, ...extra], { input: stdin, encoding: 'utf8', env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, [CLI, 'hook', agent, '--store', store, ...extra], { input: stdin, encoding: 'utf8', env: { ...testEnv(), ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -28,20 +34,23 @@ const ACTIONS: Record<string, { path: string; act: (root: string) => void; tool:
   shell: { path: 'src/a.txt', act: (root) => fs.writeFileSync(path.join(root, 'src/a.txt'), 'two y\n'), tool: (agent) => new RegExp(`^${agent}:shell$`) },
 };
 
-describe('agent-safe-edit hook: each agent\'s payloads recorded into the headless store', function () {
+describe('agent-safe-edit hook: each agent\'s payloads recorded through the background owner the first hook starts', function () {
   this.timeout(60_000);
   let root: string;
   let store: string;
   beforeEach(() => {
     root = tempDir('hook-root');
     store = tempDir('hook-store');
+    state = tempDir('hook-state');
     fs.mkdirSync(path.join(root, 'src'));
     fs.writeFileSync(path.join(root, 'src/a.txt'), BEFORE_A);
     fs.writeFileSync(path.join(root, 'nb.ipynb'), BEFORE_NB);
   });
-  afterEach(() => {
+  afterEach(async () => {
+    await stopOwners(state);
     fs.rmSync(root, { recursive: true, force: true });
     fs.rmSync(store, { recursive: true, force: true });
+    fs.rmSync(state, { recursive: true, force: true });
   });
 
   for (const agent of AGENTS) {
@@ -56,8 +65,8 @@ describe('agent-safe-edit hook: each agent\'s payloads recorded into the headles
         const post = hook(agent, payload(agent, `${kind}.post`, root), store);
         assert.equal(post.code, 0, post.stderr);
         assert.equal(post.stderr, '', 'the post hook recorded without complaint');
-        // The server opens the same store once the hooks have ended.
-        const server = await startServer(root, store);
+        // A server the user starts on the folder: the background owner gives the store up to it.
+        const server = await startServer(root, store, [], 'headless-test', testEnv());
         try {
           const listed = await server.call('list_backups', { path: a.path });
           assert.equal(listed.backups.length, 1, JSON.stringify(listed));
@@ -80,6 +89,7 @@ describe('agent-safe-edit hook: each agent\'s payloads recorded into the headles
     hook('claude-code', payload('claude-code', 'edit.pre', root), store);
     fs.writeFileSync(path.join(root, 'src/a.txt'), 'ONE\n');
     hook('claude-code', payload('claude-code', 'edit.post', root), store);
+    await stopOwners(state);
     const journal = fs.readFileSync(path.join(store, 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     const entry = journal.map((r) => r.entry).find((e) => e?.path === 'src/a.txt' && e.writer);
     assert.ok(entry, JSON.stringify(journal));
@@ -92,16 +102,59 @@ describe('agent-safe-edit hook: each agent\'s payloads recorded into the headles
     const post = hook('claude-code', payload('claude-code', 'edit.post', root), store);
     assert.equal(post.code, 0);
     assert.equal(post.stdout, '');
-    assert.match(post.stderr, /no pre-tool hook checkpoint/);
+    assert.match(post.stderr, /no pre-tool hook event of this call was seen/);
   });
 
-  it('a store held by a running headless server: the hook waits briefly, then lets the agent go on and says it did not record', async () => {
-    const server = await startServer(root, store);
+  it('a store held by a process that takes no hook events: the owner the hook starts cannot open it, and the agent goes on told it was not recorded', async () => {
+    const holder = new BackupStore(store);
+    assert.ok((await holder.open()).ok);
     try {
-      const pre = hook('gemini-cli', payload('gemini-cli', 'edit.pre', root), store, ['--wait-ms', '300']);
+      const started = Date.now();
+      const pre = hook('gemini-cli', payload('gemini-cli', 'edit.pre', root), store);
       assert.equal(pre.code, 0);
       assert.equal(pre.stdout, '{}', "gemini-cli's proceed answer");
-      assert.match(pre.stderr, /not recorded: .*could not be opened within 300 ms/);
+      assert.match(pre.stderr, /not recorded: the history of .* is held by a process that takes no hook events/);
+      assert.ok(Date.now() - started < 9000, 'it did not wait out --wait-ms: the owner said the store is held');
+    } finally {
+      await holder.close();
+    }
+  });
+
+  it('a hook run with no owner starts one: the first event is recorded, the owner\'s record is user-only and names its process, its log is under the state directory', async () => {
+    const pre = hook('claude-code', payload('claude-code', 'edit.pre', root), store);
+    assert.equal(pre.stderr, '');
+    const connections = path.join(state, 'agent-safe-edit', 'connections');
+    const [name] = fs.readdirSync(connections).filter((n) => n.endsWith('.json'));
+    const record = JSON.parse(fs.readFileSync(path.join(connections, name), 'utf8'));
+    assert.equal(record.releasable, true);
+    assert.notEqual(record.pid, process.pid);
+    assert.equal(fs.statSync(path.join(connections, name)).mode & 0o777, 0o600);
+    const logs = fs.readdirSync(path.join(state, 'agent-safe-edit', 'logs'));
+    assert.equal(logs.length, 1);
+    assert.match(fs.readFileSync(path.join(state, 'agent-safe-edit', 'logs', logs[0]), 'utf8'), /owning /);
+    assert.equal(fs.existsSync(path.join(store, 'hooks')), false, 'nothing of the old per-process pending calls');
+  });
+
+  it('an edit that names only a file outside the root records nothing and says so; the user\'s own change meanwhile is never its', async () => {
+    const outside = path.join(tempDir('outside'), 'elsewhere.txt');
+    const text = payload('claude-code', 'edit.pre', root).split(path.join(root, 'src/a.txt')).join(outside);
+    const pre = hook('claude-code', text, store);
+    assert.match(pre.stderr, /not recorded: .*elsewhere\.txt \(outside /);
+    fs.writeFileSync(path.join(root, 'src/a.txt'), 'the user\'s own\n');
+    const post = hook('claude-code', text.replace('PreToolUse', 'PostToolUse'), store);
+    assert.match(post.stderr, /outside /);
+    assert.equal(fs.existsSync(path.join(state, 'agent-safe-edit', 'connections')) && fs.readdirSync(path.join(state, 'agent-safe-edit', 'connections')).length > 0, false, 'no owner was started for nothing');
+  });
+
+  it('a root given with a trailing separator is the same folder: the event is recorded', async () => {
+    const pre = hook('codex', payload('codex', 'edit.pre', root), store, ['--root', `${root}/`]);
+    assert.equal(pre.stderr, '');
+    fs.writeFileSync(path.join(root, 'src/a.txt'), 'ONE\n');
+    const post = hook('codex', payload('codex', 'edit.post', root), store, ['--root', `${root}/`]);
+    assert.equal(post.stderr, '');
+    const server = await startServer(root, store, [], 'headless-test', testEnv());
+    try {
+      assert.equal((await server.call('list_backups', { path: 'src/a.txt' })).backups.length, 1);
     } finally {
       await server.close();
     }

@@ -8,6 +8,7 @@ import { findHookEndpoint } from '../../../src/headless/hook-endpoint';
 import { startHookListener } from '../../../src/headless/hook-listener';
 import { writeConnectionFile } from '../../../src/files/connection-file';
 import type { HookedCall } from '../../../src/engine/writers/hooked-calls';
+import { stopOwners } from './owners';
 
 const CLI = path.resolve(__dirname, '../../../src/cli.js');
 const FIXTURES = path.join(REPO, 'test', 'fixtures', 'hooks');
@@ -32,7 +33,8 @@ describe('agent-safe-edit hook: the events go to the process that owns the folde
     fs.mkdirSync(path.join(root, 'src'));
     fs.writeFileSync(path.join(root, 'src/a.txt'), 'one\ntwo\n');
   });
-  afterEach(() => {
+  afterEach(async () => {
+    await stopOwners(state);
     fs.rmSync(root, { recursive: true, force: true });
     fs.rmSync(state, { recursive: true, force: true });
   });
@@ -80,7 +82,7 @@ describe('agent-safe-edit hook: the events go to the process that owns the folde
     }
   });
 
-  it('an endpoint record whose process has ended is passed over: the hook records in the headless store itself', async () => {
+  it('an endpoint record whose process has ended is passed over: the hook starts a background owner, which gives the store up to a server started later', async () => {
     writeConnectionFile(stateDir(env, '/x'), { url: 'http://127.0.0.1:9/hook', token: 'x', pid: 2 ** 22 + 7, workspace: root });
     assert.equal(findHookEndpoint(root, stateDir(env, '/x')), undefined);
     const pre = hook('gemini-cli', payload('gemini-cli', 'edit.pre', root));
@@ -103,7 +105,7 @@ describe('the hook listener', () => {
     const seen: HookedCall[] = [];
     const listener = await startHookListener(async (call) => { seen.push(call); return { files: [], skipped: [] }; }, () => undefined);
     try {
-      const event = { event: 'pre', callId: 'c', turn: { id: 's', client: 'cursor' }, writer: { kind: 'agent_tool', name: 'cursor:Write' }, paths: ['/w/a'] };
+      const event = { event: 'pre', callId: 'c', turn: { id: 's', client: 'cursor' }, writer: { kind: 'agent_tool', name: 'cursor:Write' }, scope: 'files', paths: ['/w/a'] };
       const post = (body: string, token = listener.token, url = listener.url) => fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
       assert.equal((await post(JSON.stringify(event), 'wrong')).status, 401);
       assert.equal((await post('{', listener.token)).status, 400);

@@ -6,8 +6,8 @@ import { HookedCall, readHookedCall } from '../../../../src/engine/writers/hooke
 import { MAX_HELD_BYTES, OPEN_CALL_MS, OpenCalls } from '../../../../src/engine/writers/open-calls';
 import { setup } from './recorder-fixture';
 
-function call(event: 'pre' | 'post', name: string, paths: string[], callId = 'toolu_1'): HookedCall {
-  return { event, callId, turn: { id: 'session-1', client: name.split(':')[0] }, writer: { kind: 'agent_tool', name }, paths };
+function call(event: 'pre' | 'post', name: string, paths: string[], callId = 'toolu_1', scope: HookedCall['scope'] = paths.length ? 'files' : 'workspace'): HookedCall {
+  return { event, callId, turn: { id: 'session-1', client: name.split(':')[0] }, writer: { kind: 'agent_tool', name }, scope, paths };
 }
 
 async function textOf(s: Awaited<ReturnType<typeof setup>>, sha: string): Promise<string | undefined> {
@@ -261,7 +261,11 @@ describe('WriterRecorder: other agents\' tool calls told by their hooks', functi
 describe('hooked calls: the wire shape and the open calls', () => {
   it('readHookedCall takes a well-formed event and refuses what is not one', () => {
     const good = { event: 'pre', callId: 'c', turn: { id: 's', client: 'codex' }, writer: { kind: 'agent_tool', name: 'codex:apply_patch' }, paths: ['/w/a.ts'] };
-    assert.deepEqual(readHookedCall(good), good);
+    assert.deepEqual(readHookedCall(good), { ...good, scope: 'files' }, 'an event of an older hook: paths named, the files compared');
+    assert.deepEqual(readHookedCall({ ...good, paths: [] }), { ...good, scope: 'workspace', paths: [] }, 'an older hook\'s shell event: the workspace');
+    assert.deepEqual(readHookedCall({ ...good, scope: 'files', paths: [] }), { ...good, scope: 'files', paths: [] }, 'a file tool that names nothing inside stays a files call');
+    assert.deepEqual(readHookedCall({ ...good, scope: 'workspace' }), { ...good, scope: 'workspace', paths: [] });
+    assert.match(String(readHookedCall({ ...good, scope: 'all' })), /scope/);
     assert.match(String(readHookedCall({ ...good, paths: ['a.ts'] })), /absolute/);
     assert.match(String(readHookedCall({ ...good, writer: { kind: 'user', name: 'x' } })), /agent_tool/);
     assert.match(String(readHookedCall({ ...good, event: 'during' })), /event/);
@@ -275,9 +279,12 @@ describe('hooked calls: the wire shape and the open calls', () => {
     open.open('a', { before: { checkpoint: [] }, opened: 0, turn: { id: 't', client: 'c' } });
     open.open('b', { before: { checkpoint: [] }, opened: 1000, turn: { id: 't', client: 'c' } });
     assert.equal(open.any(OPEN_CALL_MS), true);
-    assert.equal(open.take('a', OPEN_CALL_MS + 1), undefined, 'expired');
-    assert.ok(open.take('b', OPEN_CALL_MS + 1));
+    assert.equal(open.peek('a', OPEN_CALL_MS + 1), undefined, 'expired');
+    assert.ok(open.peek('b', OPEN_CALL_MS + 1));
+    open.close('b', 'answer', OPEN_CALL_MS + 1);
     assert.equal(open.any(OPEN_CALL_MS + 1), false);
+    assert.equal(open.answerOf('b', OPEN_CALL_MS + 2), 'answer', 'a closed call keeps its answer for a post delivered again');
+    assert.equal(open.answerOf('b', 2 * OPEN_CALL_MS + 2), undefined, 'for a while');
   });
 
   it('open calls hold at most MAX_HELD_BYTES of named files: the oldest are dropped first', () => {
@@ -288,7 +295,60 @@ describe('hooked calls: the wire shape and the open calls', () => {
     open.open('b', holding(third));
     open.open('c', holding(third));
     open.open('d', holding(third));
-    assert.equal(open.take('a', 0), undefined, 'the oldest made room');
-    for (const id of ['b', 'c', 'd']) assert.ok(open.take(id, 0), id);
+    assert.equal(open.peek('a', 0), undefined, 'the oldest made room');
+    for (const id of ['b', 'c', 'd']) assert.ok(open.peek(id, 0), id);
+  });
+
+  it('an edit whose named paths were all outside the workspace (scope files, none named) records nothing: the user\'s recent work is never journaled as its change', async () => {
+    const s = await setup();
+    try {
+      s.write('mine.txt', 'the user\'s\n');
+      await s.recorder.settleQuiet();
+      const pre = await s.recorder.hookedCall(call('pre', 'claude-code:Edit', [], 'toolu_out', 'files'));
+      assert.match(pre.skipped.map((k) => k.reason).join(), /names no file inside the workspace/);
+      s.write('mine.txt', 'the user\'s, edited meanwhile\n');
+      const post = await s.recorder.hookedCall(call('post', 'claude-code:Edit', [], 'toolu_out', 'files'));
+      assert.deepEqual(post.files, []);
+      assert.match(post.skipped.map((k) => k.reason).join(), /names no file inside the workspace/);
+      assert.ok(!s.store.list('mine.txt').some((e) => e.writer?.kind === 'agent_tool'), JSON.stringify(s.store.list('mine.txt')));
+    } finally { await s.close(); }
+  });
+
+  it('a post that fails before its change is journaled leaves the call open: the post delivered again records it', async () => {
+    const s = await setup();
+    try {
+      s.write('a.txt', 'before\n');
+      await s.recorder.settleQuiet();
+      const a = path.join(s.ws, 'a.txt');
+      await s.recorder.hookedCall(call('pre', 'codex:apply_patch', [a], 'call_f'));
+      s.write('a.txt', 'after\n');
+      const list = s.store.list.bind(s.store);
+      let failures = 1;
+      s.store.list = (p) => { if (failures-- > 0) throw new Error('ENOSPC: no space left on device'); return list(p); };
+      await assert.rejects(s.recorder.hookedCall(call('post', 'codex:apply_patch', [a], 'call_f')), /ENOSPC/);
+      const again = await s.recorder.hookedCall(call('post', 'codex:apply_patch', [a], 'call_f'));
+      assert.deepEqual(again.files.map((f) => f.path), ['a.txt']);
+      assert.deepEqual(list('a.txt').map((e) => e.writer), [{ kind: 'agent_tool', name: 'codex:apply_patch' }]);
+    } finally { await s.close(); }
+  });
+
+  it('a post delivered twice is journaled once and answered the same both times; an id used again later is a new call', async () => {
+    const s = await setup();
+    try {
+      s.write('a.txt', 'one\n');
+      await s.recorder.settleQuiet();
+      const a = path.join(s.ws, 'a.txt');
+      await s.recorder.hookedCall(call('pre', 'gemini-cli:write_file', [a], 'same-id'));
+      s.write('a.txt', 'two\n');
+      const first = await s.recorder.hookedCall(call('post', 'gemini-cli:write_file', [a], 'same-id'));
+      const second = await s.recorder.hookedCall(call('post', 'gemini-cli:write_file', [a], 'same-id'));
+      assert.deepEqual(second, first);
+      assert.equal(s.store.list('a.txt').length, 1, 'journaled once');
+      await s.recorder.hookedCall(call('pre', 'gemini-cli:write_file', [a], 'same-id'));
+      s.write('a.txt', 'three\n');
+      const third = await s.recorder.hookedCall(call('post', 'gemini-cli:write_file', [a], 'same-id'));
+      assert.deepEqual(third.files.map((f) => f.path), ['a.txt'], 'the id\'s second call is recorded, not answered from the first');
+      assert.equal(s.store.list('a.txt').length, 2);
+    } finally { await s.close(); }
   });
 });
