@@ -5,12 +5,13 @@ import { registerTools } from './hosts/vscode/register-tools';
 import { registerUi } from './ui';
 import { registerMcp } from './mcp';
 import { registerHookWindow } from './mcp/hook-window';
+import { openWindowStore } from './mcp/window-store';
 import { recoverInterruptedGroups } from './engine/restore/recover-groups';
 import { registerSetUpAgents } from './set-up-agents';
 
 /** Wires services, tools, views and commands; nothing else lives here. */
 export async function activate(context: vscode.ExtensionContext) {
-  const services = await createServices(context);
+  const services = await createServices(context, openWindowStore);
   const tools = registerTools(context, services);
   registerCommands(context, services);
   const ui = registerUi(context, services);

@@ -23,9 +23,16 @@ export interface ConnectionRecord {
   pid: number;
   /** The workspace folder's real path (for people reading the file). */
   workspace: string;
-  /** A background owner (hooks/start-owner.ts): it gives the store up on POST /release to a window or server that opens the folder. */
-  releasable?: boolean;
+  /**
+   * Who serves a hook endpoint: a VS Code 'window', an agent-safe-edit-mcp 'server', or the
+   * 'background' owner a hook started. Who may ask it for the store (POST /release): a window or
+   * a server may ask the background owner; a newer window may ask a window (the newest window on
+   * a folder holds its history); nobody asks a server, which an agent is using.
+   */
+  role?: OwnerRole;
 }
+
+export type OwnerRole = 'window' | 'server' | 'background';
 
 export const CONNECTIONS_FOLDER = 'connections';
 
@@ -164,5 +171,5 @@ export function readLiveConnection(dir: string, workspace: string, isAlive: (pid
       message: `The VS Code window that served Agent Safe Edit for ${real} has ended (process ${record.pid}); open the folder in VS Code again, then connect again.`,
     };
   }
-  return { ok: true, record: { url: record.url, token: record.token, pid: record.pid, workspace: real, ...(record.releasable === true ? { releasable: true } : {}) } };
+  return { ok: true, record: { url: record.url, token: record.token, pid: record.pid, workspace: real, ...(record.role === 'window' || record.role === 'server' || record.role === 'background' ? { role: record.role } : {}) } };
 }

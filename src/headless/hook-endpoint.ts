@@ -2,7 +2,7 @@ import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import type { RecordedChanges } from '../engine/host';
 import type { HookedCall } from '../engine/writers/hooked-calls';
-import { connectionFilePath, processIsAlive, readLiveConnection, removeConnectionFile, writeConnectionFile, ConnectionRecord } from '../files/connection-file';
+import { connectionFilePath, processIsAlive, readLiveConnection, removeConnectionFile, writeConnectionFile, ConnectionRecord, OwnerRole } from '../files/connection-file';
 import { startHookListener } from './hook-listener';
 import { stateDir } from './store-location';
 
@@ -30,15 +30,15 @@ export interface ServedHooks {
  * the store, which this process holds. Records are removed on close, and only while they are
  * still this listener's (another window may have opened the same folder since).
  */
-export async function serveHooks(realRoots: readonly string[], handle: (call: HookedCall) => Promise<RecordedChanges>, log: (line: string) => void, dir = hookEndpointDir(), release?: () => void): Promise<ServedHooks> {
-  const listener = await startHookListener(handle, log, release);
+export async function serveHooks(realRoots: readonly string[], handle: (call: HookedCall) => Promise<RecordedChanges>, log: (line: string) => void, dir = hookEndpointDir(), owner: { role: OwnerRole; release?: () => void } = { role: 'server' }): Promise<ServedHooks> {
+  const listener = await startHookListener(handle, log, owner.release);
   let published: string[] = [];
   const publish = (roots: readonly string[]) => {
     for (const root of published) if (!roots.includes(root)) removeConnectionFile(connectionFilePath(dir, root), listener.token);
     published = [];
     for (const root of roots) {
       try {
-        writeConnectionFile(dir, { url: listener.url, token: listener.token, pid: process.pid, workspace: root, ...(release ? { releasable: true } : {}) });
+        writeConnectionFile(dir, { url: listener.url, token: listener.token, pid: process.pid, workspace: root, role: owner.role });
         published.push(root);
       } catch (e) {
         log(`[hooks] other agents' hooks cannot reach this window for ${root}: ${(e as Error).message}`);

@@ -58,7 +58,7 @@ export async function runOwner(o: OwnerOptions, log: (line: string) => void): Pr
       inFlight--;
       arm();
     }
-  }, log, undefined, () => end('a window or server opened the folder and asked for its store'));
+  }, log, undefined, { role: 'background', release: () => end('a window or server opened the folder and asked for its store') });
   log(`owning ${host.realRoot} (backups in ${host.storageDir}); exits after ${o.idleMinutes} idle minute(s)`);
   arm();
   process.on('SIGTERM', () => end('SIGTERM'));

@@ -33,7 +33,7 @@ export async function openHeadless(options: HeadlessOptions, log: (line: string)
   let store = newStore();
   let opened = await store.open();
   // A background owner a hook started holds it: it gives the store up to the server the user started.
-  if (!opened.ok && typeof opened.failure.pid === 'number' && how.releaseOwner !== false && await askOwnerToRelease(realRoot, opened.failure.pid, RELEASE_WAIT_MS)) {
+  if (!opened.ok && typeof opened.failure.pid === 'number' && how.releaseOwner !== false && await askOwnerToRelease(realRoot, opened.failure.pid, ['background'], RELEASE_WAIT_MS)) {
     const deadline = Date.now() + RELEASE_WAIT_MS;
     do {
       await new Promise((r) => setTimeout(r, 50));

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { serveHooks, ServedHooks } from '../headless/hook-endpoint';
 import type { Services } from '../hosts/vscode/services';
@@ -14,13 +13,7 @@ import type { Services } from '../hosts/vscode/services';
 export function registerHookWindow(context: vscode.ExtensionContext, services: Services): void {
   const writers = services.writers;
   if (!writers) return;
-  const realRoots = () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').flatMap((f) => {
-    try {
-      return [fs.realpathSync.native(f.uri.fsPath)];
-    } catch {
-      return [];
-    }
-  });
+  const realRoots = () => services.historyFolders();
   // One start or stop at a time, in order.
   let serving: Promise<ServedHooks | undefined> = Promise.resolve(undefined);
   const apply = () => {
@@ -28,7 +21,17 @@ export function registerHookWindow(context: vscode.ExtensionContext, services: S
       const want = services.settings().hooksRecordInWindow;
       if (want && !served) {
         try {
-          const started = await serveHooks(realRoots(), (call) => writers.hookedCall(call), services.log);
+          const started = await serveHooks(realRoots(), (call) => writers.hookedCall(call), services.log, undefined, {
+            role: 'window',
+            // A newer window on the folder asks for its history: no more hooks here, the store let go.
+            release: () => {
+              serving = serving.then(async (s) => {
+                await s?.close();
+                await services.handOver();
+                return undefined;
+              });
+            },
+          });
           services.log(`[hooks] other agents' hooks reach this window for ${started.roots().join(', ') || 'no folder yet'}`);
           return started;
         } catch (e) {

@@ -52,11 +52,11 @@ describe('commands: VS Code local history and agent turns', () => {
     let found: ReturnType<typeof historyFor> = [];
     let dir: string | undefined;
     for (let i = 0; i < 40 && found.length === 0; i++) {
-      dir = localHistoryDir(services.storageDir);
+      dir = localHistoryDir(services.windowDir);
       if (dir) found = historyFor(dir, abs);
       if (found.length === 0) await sleep(250);
     }
-    assert.ok(dir, `no User/History folder above ${services.storageDir}`);
+    assert.ok(dir, `no User/History folder above ${services.windowDir}`);
     assert.equal(found.length, 1, `local history has an entries.json for ${abs}`);
     assert.ok(found[0].entries.length >= 1);
     // The entry holds the saved text (VS Code stores the content after the save).

@@ -5,9 +5,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { activateExtension, EXTENSION_ID, freshDir, invoke, workspaceRoot, writeBytes } from './helpers';
 
-/** The extension's backup store: `<storage>/backups`. */
+/** The extension's backup store: the folder's one history (mcp/window-store.ts). */
 function storeRoot(api: any): string {
-  return path.join(api.services.storageDir as string, 'backups');
+  return api.services.historyDir as string;
 }
 
 /** Lock generations in the store, ascending. */

@@ -68,6 +68,7 @@ export class WriterRecorder implements WritersHost {
   private readonly openCalls = new OpenCalls<Recorded>();
   private readonly hookTurns = new HookTurns();
   private readonly now: () => number;
+  private stopped = false;
 
   constructor(private readonly host: RecorderHost, private readonly options: WriterRecorderOptions) {
     this.now = options.now ?? Date.now;
@@ -95,6 +96,7 @@ export class WriterRecorder implements WritersHost {
 
   /** A call of our tools. A call of another turn first records what the previous one changed (queued: it never delays the call). */
   noteCall(turnId: string | undefined, client: string | undefined): void {
+    if (this.stopped) return;
     const at = this.now();
     const going = this.window.current(at);
     const ended = this.window.call(turnId, client, at);
@@ -123,6 +125,7 @@ export class WriterRecorder implements WritersHost {
    * recorded as its; otherwise the new checkpoint becomes the base. Also the first checkpoint.
    */
   settleQuiet(): Promise<Recorded> {
+    if (this.stopped) return Promise.resolve(NOTHING);
     // While another agent's call is open, its writes wait for its post event, which names their writer.
     if (this.openCalls.any(this.now())) return Promise.resolve(NOTHING);
     return this.enqueue(() => {
@@ -202,6 +205,7 @@ export class WriterRecorder implements WritersHost {
   }
 
   hookedCall(call: HookedCall): Promise<Recorded> {
+    if (this.stopped) return Promise.resolve({ ...NOTHING, skipped: [{ path: '.', reason: 'this window no longer holds the history (a newer window on the folder does)' }] });
     return call.event === 'pre' ? this.beforeHookedCall(call) : this.afterHookedCall(call);
   }
 
@@ -387,6 +391,15 @@ export class WriterRecorder implements WritersHost {
     const out = await recordBetween(this.host, before, after, { turn, seen, now: this.now(), ...(fixedWriter ? { writer: fixedWriter } : {}), ...(tool ? { tool } : {}) });
     this.keepSkipped(turn.id, out.skipped);
     return out;
+  }
+
+  /**
+   * Records nothing more (its store is given to another owner): what is queued finishes; quiet
+   * settles, turns and hooked calls record nothing from then on (execute_program still runs).
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.queue;
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {

@@ -28,9 +28,15 @@ import { uriOf } from './resolve-target';
 import { vscodeCheckpointHost } from './workspace-checkpoints';
 import { WriterRecorder } from '../../engine/writers/writer-recorder';
 import { watchWriters } from './writer-watch';
+import * as fsSync from 'node:fs';
 
 /** Builds the per-window services from the extension context and the current settings. */
-export async function createServices(context: vscode.ExtensionContext): Promise<Services> {
+/** Opens the store a window works on (mcp/window-store.ts: the folder's one history), injected: hosts never reach the layers above them. */
+export type WindowStoreOpener = (o: { windowDir: string; folders: readonly string[]; newStore(dir: string): BackupStore; log(line: string): void }) => Promise<{
+  store: BackupStore; opened: Awaited<ReturnType<BackupStore['open']>>; dir: string; folder?: string; notes: string[]; heldElsewhere?: string;
+}>;
+
+export async function createServices(context: vscode.ExtensionContext, openWindowStore: WindowStoreOpener): Promise<Services> {
   const output = vscode.window.createOutputChannel('Agent Safe Edit', { log: true });
   context.subscriptions.push(output);
   setSettingsWarningSink((line) => output.appendLine(line));
@@ -44,14 +50,22 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   );
 
   const settings = readSettings();
-  const store = new BackupStore(nodePath.join(storageDir, 'backups'), { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes, log: (line) => output.appendLine(line) });
-  const opened = await store.open();
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const history = await openWindowStore({
+    windowDir: storageDir, folders, log: (line) => output.appendLine(line),
+    newStore: (dir) => new BackupStore(dir, { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes, log: (line) => output.appendLine(line) }),
+  });
+  const { store, opened } = history;
+  for (const note of history.notes) output.appendLine(`[history] ${note}`);
+  if (history.heldElsewhere) void vscode.window.showWarningMessage(`Agent Safe Edit: ${history.notes[history.notes.length - 1]}`);
   if (!opened.ok) output.appendLine(`Backup store could not be opened: ${opened.failure.message}`);
   else if (opened.recovery.interrupted.length > 0) output.appendLine(`Recovered ${opened.recovery.interrupted.length} interrupted edit(s) from the journal: ${opened.recovery.interrupted.join(', ')}`);
   if (opened.ok) {
     for (const g of opened.recovery.interruptedGroups) output.appendLine(`A multi-file change was interrupted (${g.paths.join(', ')}); its files may hold a mix of old and new texts; they are put back to before it.`);
   }
   context.subscriptions.push({ dispose: () => void store.close() });
+  // The store's folder is protected like the window's storage (a workspace may contain it: ~).
+  const protectedDir = history.folder ? history.dir : storageDir;
   const diagnosticsActivity = new DiagnosticsActivity();
   context.subscriptions.push(diagnosticsActivity);
   const lateDiagnostics = new LateDiagnostics();
@@ -71,9 +85,10 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   const ask = (prompt: Parameters<Services['ask']>[0]) => prompter.ask(prompt).catch(() => undefined);
   const checkpoints = vscodeCheckpointHost(store, log, readSettings);
   context.subscriptions.push({ dispose: () => void checkpoints.close() });
-  const files = vscodeFileHost(storageDir);
+  const files = vscodeFileHost(protectedDir);
   const writers = new WriterRecorder({ store, files, log, checkpoints }, { tailMs: () => readSettings().writersTurnTailMs, recordTurns: () => readSettings().writersRecordTurns, maxFileBytes: () => readSettings().checkpointsMaxFileBytes, quietGapMs: () => readSettings().turnsQuietGapMs, watcher: true });
   context.subscriptions.push(watchWriters(writers, { enabled: () => readSettings().writersRecordTurns, checkpointPath: checkpoints.checkpointPath }));
+  let handedOver = false;
   const services: Services = {
     extensionUri: context.extensionUri,
     proposed,
@@ -82,7 +97,22 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     writers,
     exec: vscodeExecHost({ settings: readSettings, ask }),
     diagnostics: vscodeDiagnosticsHost({ settings: readSettings, log, diagnosticsActivity, lateDiagnostics }),
-    storageDir,
+    storageDir: protectedDir,
+    windowDir: storageDir,
+    historyDir: history.dir,
+    historyFolders: () => (handedOver ? [] : history.folder ? [history.folder] : history.heldElsewhere ? [] : realFolders()),
+    handOver: async () => {
+      // A newer window on this folder asked for its history: this one stops recording and lets
+      // the store go; its views would show a history that no longer grows, so it asks to reload.
+      handedOver = true;
+      output.appendLine(`[history] a newer window opened ${history.folder ?? 'this folder'}: its history is there now; reload this window to take it back`);
+      await writers.stop();
+      await checkpoints.close().catch(() => undefined);
+      await store.close().catch(() => undefined);
+      void vscode.window.showWarningMessage(`Agent Safe Edit: another window opened ${history.folder ?? 'this folder'} and holds its history now; this window no longer records. Reload it to take the history back.`, 'Reload Window').then((pick) => {
+        if (pick) void vscode.commands.executeCommand('workbench.action.reloadWindow');
+      });
+    },
     interruptedGroups: opened.ok ? opened.recovery.interruptedGroups : [],
     locks: new KeyedLock(),
     activity: new ActivityLog(),
@@ -163,4 +193,15 @@ function normalizeForGuard(p: string): string {
     }
   }
   return s;
+}
+
+/** The window's folders on disk as real paths (a folder that cannot be resolved is left out). */
+function realFolders(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').flatMap((f) => {
+    try {
+      return [fsSync.realpathSync.native(f.uri.fsPath)];
+    } catch {
+      return [];
+    }
+  });
 }

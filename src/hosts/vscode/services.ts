@@ -31,6 +31,14 @@ export interface Services extends Host {
   consentPromptsForTests(): PromptRecord[];
   /** Test mode only: this session's UI token (lets a test pass `confirm: false` to a command); undefined otherwise. */
   uiTokenForTests(): string | undefined;
+  /** VS Code's storage of this window (context.storageUri). */
+  readonly windowDir: string;
+  /** Where the backup store is: the folder's (state directory) or, for a window on several folders, `<windowDir>/backups`. */
+  readonly historyDir: string;
+  /** The folders (real paths) whose history this window holds: other agents' hooks of these folders come here. */
+  historyFolders(): string[];
+  /** A newer window on the folder asked for its history: stop recording, let the store go (hooks/hook-window.ts). */
+  handOver(): Promise<void>;
   /** sha256 of a file's current text, or "" when it cannot be read (used for read identity). */
   peekSha256(path: string): Promise<string>;
 }

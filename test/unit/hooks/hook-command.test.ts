@@ -126,7 +126,7 @@ describe('agent-safe-edit hook: each agent\'s payloads recorded through the back
     const connections = path.join(state, 'agent-safe-edit', 'connections');
     const [name] = fs.readdirSync(connections).filter((n) => n.endsWith('.json'));
     const record = JSON.parse(fs.readFileSync(path.join(connections, name), 'utf8'));
-    assert.equal(record.releasable, true);
+    assert.equal(record.role, 'background');
     assert.notEqual(record.pid, process.pid);
     assert.equal(fs.statSync(path.join(connections, name)).mode & 0o777, 0o600);
     const logs = fs.readdirSync(path.join(state, 'agent-safe-edit', 'logs'));

@@ -16,8 +16,8 @@ export async function stopOwners(state: string): Promise<void> {
   const pids = new Set<number>();
   for (const name of names) {
     try {
-      const record = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { pid?: number; releasable?: boolean };
-      if (record.releasable && typeof record.pid === 'number' && record.pid !== process.pid) pids.add(record.pid);
+      const record = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { pid?: number; role?: string };
+      if (record.role === 'background' && typeof record.pid === 'number' && record.pid !== process.pid) pids.add(record.pid);
     } catch {
       // Being written or removed meanwhile.
     }
