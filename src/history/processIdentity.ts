@@ -1,38 +1,4 @@
-import * as fs from 'node:fs/promises';
-
-/**
- * What tells one process apart from a later one that got the same pid: on Linux the boot
- * id and the process's start time (field 22 of /proc/<pid>/stat, clock ticks since boot).
- * Elsewhere both are undefined and a lock falls back to the pid alone.
- */
-export interface ProcessIdentity {
-  boot?: string;
-  start?: string;
-}
-
-export async function processIdentity(pid: number): Promise<ProcessIdentity> {
-  const [boot, stat] = await Promise.all([readSmall('/proc/sys/kernel/random/boot_id'), readSmall(`/proc/${pid}/stat`)]);
-  const start = stat === undefined ? undefined : startTimeOf(stat);
-  return { ...(boot ? { boot: boot.trim() } : {}), ...(start ? { start } : {}) };
-}
-
-/**
- * Field 22 of a /proc/<pid>/stat line. The second field is the command name in parentheses
- * and may itself hold spaces and parentheses, so fields are counted after the LAST ")".
- */
-export function startTimeOf(statLine: string): string | undefined {
-  const close = statLine.lastIndexOf(')');
-  if (close < 0) return undefined;
-  const fields = statLine.slice(close + 1).trim().split(' ');
-  // After ")": field 3 (state) is index 0, so field 22 is index 19.
-  const value = fields[19];
-  return value !== undefined && /^\d+$/.test(value) ? value : undefined;
-}
-
-async function readSmall(file: string): Promise<string | undefined> {
-  try {
-    return (await fs.readFile(file, 'utf8')).slice(0, 4096);
-  } catch {
-    return undefined;
-  }
-}
+// The process identity moved to files/process-identity.ts (the hook command's endpoint search
+// needs it and may not load history/); the store lock's imports stay as they were.
+export { processIdentity, startTimeOf } from '../files/process-identity';
+export type { ProcessIdentity } from '../files/process-identity';

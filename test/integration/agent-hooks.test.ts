@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import * as os from 'node:os';
 import { activateExtension, EXTENSION_ID, freshDir, workspaceRoot, writeBytes } from './helpers';
-import { connectionFilePath } from '../../src/files/connection-file';
+import { connectionFiles } from '../../src/files/connection-file';
 import { stateDir } from '../../src/headless/store-location';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -83,18 +83,19 @@ describe('other agents\' hooks recorded through the running window', () => {
 
   it('safeEdit.hooks.recordInWindow off: the window withdraws its endpoint and the hook records elsewhere; on again: back in the window\'s history', async function () {
     this.timeout(120_000);
-    const record = connectionFilePath(stateDir(process.env, os.homedir()), fs.realpathSync(workspaceRoot()));
+    // The window's own records (one per listener start: connection-file.ts).
+    const published = () => connectionFiles(stateDir(process.env, os.homedir()), fs.realpathSync(workspaceRoot())).length > 0;
     const config = () => vscode.workspace.getConfiguration('safeEdit');
     const waitFor = async (cond: () => boolean, what: string) => {
       for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 100));
       assert.ok(cond(), what);
     };
-    assert.ok(fs.existsSync(record), 'the window published its hook endpoint for the workspace folder');
+    assert.ok(published(), 'the window published its hook endpoint for the workspace folder');
     const d = freshDir('hooks-off');
     writeBytes(path.join(d.abs, 'src/a.txt'), 'one\n');
     try {
       await config().update('hooks.recordInWindow', false, vscode.ConfigurationTarget.Global);
-      await waitFor(() => !fs.existsSync(record), 'the endpoint record is removed');
+      await waitFor(() => !published(), 'the endpoint record is removed');
       await hook('gemini-cli', 'edit.pre', d.abs);
       fs.writeFileSync(path.join(d.abs, 'src/a.txt'), 'ONE\n');
       await hook('gemini-cli', 'edit.post', d.abs);
@@ -102,7 +103,7 @@ describe('other agents\' hooks recorded through the running window', () => {
     } finally {
       await config().update('hooks.recordInWindow', undefined, vscode.ConfigurationTarget.Global);
     }
-    await waitFor(() => fs.existsSync(record), 'published again');
+    await waitFor(published, 'published again');
     await hook('gemini-cli', 'edit.pre', d.abs);
     fs.writeFileSync(path.join(d.abs, 'src/a.txt'), 'ONE again\n');
     const post = await hook('gemini-cli', 'edit.post', d.abs);

@@ -7,10 +7,11 @@
 export type LeftOutReason =
   | 'gitignore' | 'excluded' | 'git_dir' | 'store' // by rule: not the user's work, or not ours to read
   | 'too_large' | 'total_cap' // the size caps
-  | 'unreadable' | 'vanished' | 'not_regular'; // what the disk did
+  | 'unreadable' | 'vanished' | 'not_regular' // what the disk did
+  | 'unstable'; // a folder above it (or it) was replaced while the walk was in it: nothing read through the new one
 
 /** Reasons a caller is told about file by file (the rule-based ones are only counted). */
-export const LISTED_REASONS: ReadonlySet<LeftOutReason> = new Set(['too_large', 'total_cap', 'unreadable', 'vanished', 'not_regular']);
+export const LISTED_REASONS: ReadonlySet<LeftOutReason> = new Set(['too_large', 'total_cap', 'unreadable', 'vanished', 'not_regular', 'unstable']);
 
 /** A regular file: its bytes' blob, size, permission bits, and the stat values that let the next checkpoint skip reading it. */
 export interface FileEntry {

@@ -2,7 +2,7 @@ import { promises as fs, constants as fsConstants } from 'node:fs';
 import * as nodePath from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sha256Bytes } from '../../core/hash';
-import { ManifestIndex, PathState } from './manifest';
+import { FileEntry, ManifestIndex, PathState } from './manifest';
 
 /** What happened to one path. */
 export interface RestoreOutcome {
@@ -47,7 +47,9 @@ type Current = { state: 'absent' } | { state: 'file'; sha256: string; mode: numb
  * link), re-creating deleted files and deleting created ones, each path on its own. Right
  * before each write or delete the path is read again and must still hold what was decided
  * on; writes go to a temp file beside the target, fsynced, then renamed over it. Never
- * writes through a symbolic link, into .git or into the store. Never throws.
+ * writes through a symbolic link (every folder on the way is checked to be a real folder
+ * inside the root right before the write and again before the rename), into .git or into the
+ * store. Never throws.
  */
 export async function restoreFiles(request: RestoreRequest): Promise<RestoreOutcome[]> {
   const outcomes: RestoreOutcome[] = [];
@@ -81,6 +83,8 @@ async function restoreOne(request: RestoreRequest, p: string): Promise<RestoreOu
 
   if (target.state === 'absent') {
     if (!unchangedSince) return { path: p, outcome: 'conflict', reason: 'created, then changed after the expected state: not deleted' };
+    const folders = await realFolders(root, p);
+    if ('refused' in folders) return { path: p, outcome: 'refused', reason: folders.refused };
     if (!await stillIs(abs, now)) return { path: p, outcome: 'conflict', reason: 'changed while restoring' };
     await fs.unlink(abs);
     await syncDir(nodePath.dirname(abs));
@@ -92,19 +96,30 @@ async function restoreOne(request: RestoreRequest, p: string): Promise<RestoreOu
   const dir = nodePath.dirname(abs);
   const temp = nodePath.join(dir, `.${nodePath.basename(abs)}.ase-${randomBytes(4).toString('hex')}.tmp`);
   try {
-    if (target.state === 'file') {
-      const bytes = await request.readBlob(target.entry.sha256);
-      if (sha256Bytes(bytes) !== target.entry.sha256) throw new Error('the stored bytes fail the sha256 check');
+    const content: { kind: 'file'; bytes: Buffer; entry: FileEntry } | { kind: 'link'; target: string } = target.state === 'file'
+      ? { kind: 'file', bytes: await request.readBlob(target.entry.sha256), entry: target.entry }
+      : { kind: 'link', target: target.entry.target };
+    if (content.kind === 'file' && sha256Bytes(content.bytes) !== content.entry.sha256) throw new Error('the stored bytes fail the sha256 check');
+    // Right before the temp file is made, and again before it is renamed into place: a folder on
+    // the way replaced by a link since the first check would take the write out of the folder.
+    const folders = await realFolders(root, p);
+    if ('refused' in folders) return { path: p, outcome: 'refused', reason: folders.refused };
+    if (content.kind === 'file') {
       const handle = await fs.open(temp, 'wx', 0o600);
       try {
-        await handle.writeFile(bytes);
-        await handle.chmod(target.entry.mode); // after the write: the umask never narrows it
+        await handle.writeFile(content.bytes);
+        await handle.chmod(content.entry.mode); // after the write: the umask never narrows it
         await handle.sync();
       } finally {
         await handle.close();
       }
     } else {
-      await fs.symlink(target.entry.target, temp);
+      await fs.symlink(content.target, temp);
+    }
+    const again = await realFolders(root, p);
+    if ('refused' in again || !sameFolders(again.ids, folders.ids)) {
+      await fs.rm(temp, { force: true });
+      return { path: p, outcome: 'refused', reason: 'refused' in again ? again.refused : 'a folder above it was replaced while restoring' };
     }
     if (!await stillIs(abs, now)) { await fs.rm(temp, { force: true }); return { path: p, outcome: 'conflict', reason: 'changed while restoring' }; }
     await fs.rename(temp, abs);
@@ -137,6 +152,36 @@ async function parentsCheck(root: string, p: string): Promise<string | undefined
     if (!st.isDirectory()) return `${segments.slice(0, i + 1).join('/')} is not a folder`;
   }
   return undefined;
+}
+
+type FolderId = { dev: number; ino: number };
+
+/**
+ * The root (a real path) and every folder above the path, each checked by lstat to be a real
+ * folder, not a link — so the path, which has no "." or ".." (pathRefusal), is inside the root:
+ * their device and inode, or why the path may not be written. Node has no openat, so a write goes by path:
+ * this is taken right before it and compared with a second take right before the rename. A
+ * folder swapped for a link and back between the two takes is not seen; only writes relative
+ * to an open folder would close that.
+ */
+async function realFolders(root: string, p: string): Promise<{ ids: FolderId[] } | { refused: string }> {
+  const segments = p.split('/');
+  const ids: FolderId[] = [];
+  let dir = root;
+  for (let i = 0; i < segments.length; i++) {
+    if (i > 0) dir = nodePath.join(dir, segments[i - 1]);
+    const name = i === 0 ? 'the folder' : segments.slice(0, i).join('/');
+    const st = await fs.lstat(dir).catch(() => undefined);
+    if (!st) return { refused: `${name} is gone` };
+    if (st.isSymbolicLink()) return { refused: `${name} is a symbolic link` };
+    if (!st.isDirectory()) return { refused: `${name} is not a folder` };
+    ids.push({ dev: st.dev, ino: st.ino });
+  }
+  return { ids };
+}
+
+function sameFolders(a: readonly FolderId[], b: readonly FolderId[]): boolean {
+  return a.length === b.length && a.every((x, i) => x.dev === b[i].dev && x.ino === b[i].ino);
 }
 
 async function ensureDirs(root: string, p: string): Promise<void> {

@@ -11,7 +11,7 @@ import { mergeSorted, withoutPaths } from './manifestRanges';
 import { BlobWriter } from './blobWriter';
 import type { CompressionHelper } from './compressionHelper';
 import { BlobPresence, checkpointsDir, mkdirPrivate, PendingSync, renameSynced, tmpDir, writeRawBlobUnsynced, writeTempUnsynced } from './storeFiles';
-import { walkPathEntries, walkWorkspaceEntries, WalkRules } from './workspaceWalk';
+import { readWalkedFile, readWalkedLink, walkPathEntries, walkWorkspaceEntries, WalkRules } from './workspaceWalk';
 
 const MB = 1024 * 1024;
 
@@ -132,7 +132,9 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
       let target: string;
       if (unchanged && before.kind === 'link') target = before.target;
       else {
-        try { target = fs.readlinkSync(w.abs); } catch (error) { leaveOut(w.path, vanishedOr(error)); return; }
+        const read = readWalkedLink(w);
+        if ('error' in read) { leaveOut(w.path, read.error); return; }
+        target = read.target;
       }
       entries.push(unchanged && before.kind === 'link' ? before : { kind: 'link', path: w.path, target, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino });
       files++;
@@ -145,7 +147,7 @@ export async function takeCheckpoint(job: TakeJob, onStep: (step: string) => voi
       // The previous entry itself when nothing differs: its encoded line is reused (manifestChunks.ts).
       entry = before.mode === (st.mode & 0o7777) ? before : { ...before, mode: st.mode & 0o7777 };
     } else {
-      const read = readStable(w.abs);
+      const read = readWalkedFile(w);
       if ('error' in read) { leaveOut(w.path, read.error); return; }
       hashed++;
       const sha256 = sha256Bytes(read.bytes);
@@ -253,39 +255,9 @@ function previousManifest(storeRoot: string, id: string): { record: CheckpointRe
   }
 }
 
-/**
- * Reads a file through one descriptor, never through a link (O_NOFOLLOW: a file replaced by a
- * link since the lstat is not followed), with its stat before and after the read.
- */
-function readStable(abs: string): { bytes: Buffer; stat: fs.Stats; stable: boolean } | { error: LeftOutReason } {
-  let fd: number;
-  try {
-    fd = fs.openSync(abs, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
-  } catch (error) {
-    return { error: vanishedOr(error) };
-  }
-  try {
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) return { error: 'not_regular' };
-    const bytes = fs.readFileSync(fd);
-    const after = fs.fstatSync(fd);
-    const stable = after.mtimeMs === stat.mtimeMs && after.ctimeMs === stat.ctimeMs && after.size === bytes.length;
-    return { bytes, stat, stable };
-  } catch (error) {
-    return { error: vanishedOr(error) };
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
 /** A cap as given when it is a number of bytes (0 included: everything left out), else the default: a cap is never lifted by a bad value. */
 function capOr(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
-}
-
-function vanishedOr(error: unknown): LeftOutReason {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' ? 'vanished' : 'unreadable';
 }
 
 function realOrSelf(p: string): string {

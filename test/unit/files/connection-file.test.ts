@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { connectionFilePath, readLiveConnection, removeConnectionFile, writeConnectionFile } from '../../../src/files/connection-file';
+import { connectionFiles, readLiveConnection, removeConnectionFile, writeConnectionFile } from '../../../src/files/connection-file';
+import { processIdentitySync } from '../../../src/files/process-identity';
 
 // The user-only file through which a running server tells its clients the URL and this start's token.
 describe('MCP connection file', () => {
@@ -24,7 +25,10 @@ describe('MCP connection file', () => {
     assert.equal(mode(dir), 0o700);
     assert.ok(!file.startsWith(workspace));
     const live = readLiveConnection(dir, workspace);
-    assert.deepEqual(live, { ok: true, record: record('t1') });
+    assert.ok(live.ok, JSON.stringify(live));
+    const { written, ...rest } = live.record;
+    assert.deepEqual(rest, { ...record('t1'), ...processIdentitySync(process.pid) }, 'the record names its writer by pid, boot id and start time');
+    assert.equal(typeof written, 'number');
   });
 
   it('tightens a folder that existed with wider permissions', () => {
@@ -56,15 +60,29 @@ describe('MCP connection file', () => {
     const link = `${workspace}-link`;
     fs.symlinkSync(workspace, link);
     assert.equal(readLiveConnection(dir, link).ok, true);
-    assert.equal(connectionFilePath(dir, workspace), connectionFilePath(dir, fs.realpathSync(link)));
+    assert.equal(connectionFiles(dir, fs.realpathSync(link)).length, 1);
+    assert.deepEqual(connectionFiles(dir, workspace), connectionFiles(dir, fs.realpathSync(link)));
   });
 
-  it('is removed only while it still holds our token (another window on the folder may have written its own)', () => {
-    const file = writeConnectionFile(dir, record('first'));
-    writeConnectionFile(dir, record('second'));
-    removeConnectionFile(file, 'first');
-    assert.equal(fs.existsSync(file), true);
-    removeConnectionFile(file, 'second');
-    assert.equal(fs.existsSync(file), false);
+  it('two servers of one folder each write their own record: the newest is read, and removing one leaves the other', () => {
+    const first = writeConnectionFile(dir, { ...record('first'), written: 1000 });
+    const second = writeConnectionFile(dir, { ...record('second'), written: 2000 });
+    assert.notEqual(first, second);
+    assert.deepEqual(connectionFiles(dir, workspace), [first, second].sort());
+    const token = () => { const live = readLiveConnection(dir, workspace); return live.ok ? live.record.token : live.message; };
+    assert.equal(token(), 'second', 'the newest record is read');
+    removeConnectionFile(second, 'first');
+    assert.equal(fs.existsSync(second), true, 'a file is removed only while it holds the remover\'s token');
+    removeConnectionFile(second, 'second');
+    assert.equal(fs.existsSync(second), false);
+    assert.equal(token(), 'first', 'the other server is still found');
+  });
+
+  it('a record in the earlier single-file format (<key>.json) is not read', () => {
+    const file = writeConnectionFile(dir, record('t1'));
+    fs.renameSync(file, file.replace(/\.\d+-[0-9a-f]+\.json$/, '.json'));
+    const live = readLiveConnection(dir, workspace);
+    assert.equal(live.ok, false);
+    if (!live.ok) assert.match(live.message, /not serving Agent Safe Edit/);
   });
 });

@@ -4,6 +4,9 @@ import * as path from 'node:path';
 import { BackupStore } from '../../../../src/history/backupStore';
 import { Checkpoints } from '../../../../src/history/checkpoints/checkpoints';
 import { tempWorkspace, writeTree } from './helpers';
+import { restoreFiles } from '../../../../src/history/checkpoints/restoreFiles';
+import { FileEntry, ManifestIndex } from '../../../../src/history/checkpoints/manifest';
+import { sha256Bytes } from '../../../../src/core/hash';
 
 const settle = () => new Promise((r) => setTimeout(r, 120)); // past the racy margin: the next checkpoint may trust stat values
 
@@ -140,5 +143,33 @@ describe('history/checkpoints: diff and restore', () => {
       assert.equal(links.outcomes[0].outcome, 'already');
       await backups.close();
     } finally { t.cleanup(); }
+  });
+
+  describe('a folder on the path replaced by a link while restoring: refused, nothing written outside', () => {
+    const text = Buffer.from('mine\n');
+    const entry = (p: string): FileEntry => ({ kind: 'file', path: p, sha256: sha256Bytes(text), size: text.length, mode: 0o644, mtimeMs: 1, ctimeMs: 1, ino: 1 });
+    const setup = () => {
+      const t = tempWorkspace();
+      const outside = path.join(path.dirname(t.ws), 'outside');
+      fs.mkdirSync(outside);
+      fs.mkdirSync(path.join(t.ws, 'src'));
+      const swap = () => { fs.rmSync(path.join(t.ws, 'src'), { recursive: true }); fs.symlinkSync(outside, path.join(t.ws, 'src')); };
+      return { t, outside, swap };
+    };
+
+    it('a deleted file re-created while its folder becomes a link (after the first check): refused, the outside folder untouched', async () => {
+      const { t, outside, swap } = setup();
+      try {
+        const restore = (p: string, readBlob: () => Promise<Buffer>) => restoreFiles({
+          root: t.ws, storeRoot: t.store, paths: [p], from: new ManifestIndex([entry(p)]), expected: new ManifestIndex([]), readBlob,
+        });
+        // without a swap, the deleted file is re-created
+        assert.deepEqual(await restore('src/b.txt', async () => text), [{ path: 'src/b.txt', outcome: 'recreated' }]);
+        assert.equal(fs.readFileSync(path.join(t.ws, 'src/b.txt'), 'utf8'), 'mine\n');
+        // src/a.txt was deleted since the checkpoint too; while its bytes are read from the store, src is swapped for a link
+        assert.deepEqual(await restore('src/a.txt', async () => { swap(); return text; }), [{ path: 'src/a.txt', outcome: 'refused', reason: 'src is a symbolic link' }]);
+        assert.deepEqual(fs.readdirSync(outside), [], 'nothing written outside, no temp file left there');
+      } finally { t.cleanup(); }
+    });
   });
 });
