@@ -4,6 +4,9 @@ import { openHeadless } from './headless/start';
 import { serveHeadless } from './headless/server';
 import { serveHooks, ServedHooks } from './headless/hook-endpoint';
 import { serveUnavailable } from './mcp/unavailable-server';
+import { bridgeStdioToHttp } from './mcp/connect/stdio-bridge';
+import { readLiveConnection } from './files/connection-file';
+import { relayRecordsDir } from './headless/relay-records';
 
 // agent-safe-edit-mcp: the headless MCP server over stdio (dist/mcp-stdio.js). stdout carries
 // the protocol only; everything for people goes to stderr.
@@ -17,6 +20,18 @@ async function main(): Promise<number | undefined> {
   if (parsed.kind === 'error') { process.stderr.write(`agent-safe-edit-mcp: ${parsed.message}\n${USAGE}\n`); return 2; }
   const log = (line: string) => process.stderr.write(`agent-safe-edit-mcp: ${line}\n`);
   const opened = await openHeadless(parsed.options, log);
+  if (!opened.ok && typeof opened.failure.pid === 'number' && typeof opened.failure.real_root === 'string' && !parsed.options.store) {
+    // A VS Code window holds the folder's history: its agent is served by the window (same tools,
+    // the window's confirmations), relayed, instead of being refused.
+    const live = readLiveConnection(relayRecordsDir(), opened.failure.real_root);
+    if (live.ok && live.record.pid === opened.failure.pid) {
+      log(`the VS Code window (process ${live.record.pid}) holds the history of ${opened.failure.real_root}: relaying to its MCP server`);
+      const stdio = new StdioServerTransport();
+      process.stdin.on('end', () => void stdio.close());
+      await bridgeStdioToHttp(stdio, live.record, log);
+      return 0;
+    }
+  }
   if (!opened.ok) {
     // Exiting would only leave the reason on stderr, which the agent never reads: its client
     // drops the server and the agent edits with its own, unguarded tools. So the reason is

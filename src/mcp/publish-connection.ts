@@ -4,11 +4,14 @@ import * as vscode from 'vscode';
 import type { McpEndpoint } from './http-server';
 import { removeConnectionFile, writeConnectionFile } from '../files/connection-file';
 import { installHelper } from './helper-install';
+import { relayRecordsDir } from '../headless/relay-records';
 
 /** What publishConnection left for clients outside VS Code (all absent when it failed). */
 export interface Published {
   workspace?: string;
   connectionFile?: string;
+  /** The same record where agent-safe-edit-mcp looks for the window holding a folder's history (headless/relay-records.ts). */
+  relayFile?: string;
   helper?: string;
 }
 
@@ -31,6 +34,7 @@ export function publishConnection(context: vscode.ExtensionContext, dir: string,
   try {
     out.workspace = fs.realpathSync(folder.uri.fsPath);
     out.connectionFile = writeConnectionFile(dir, { url: endpoint.url, token: endpoint.token, pid: process.pid, workspace: out.workspace });
+    out.relayFile = writeConnectionFile(relayRecordsDir(), { url: endpoint.url, token: endpoint.token, pid: process.pid, workspace: out.workspace, role: 'window' });
   } catch (error) {
     log(`[mcp] could not write the connection file: ${(error as Error).message}`);
   }
@@ -40,4 +44,5 @@ export function publishConnection(context: vscode.ExtensionContext, dir: string,
 /** Removes the connection file while it is still this start's: no helper hands out a stopped server's token. */
 export function unpublishConnection(published: Published | undefined, token: string): void {
   if (published?.connectionFile) removeConnectionFile(published.connectionFile, token);
+  if (published?.relayFile) removeConnectionFile(published.relayFile, token);
 }

@@ -81,7 +81,7 @@ describe('other agents\' hooks recorded through the running window', () => {
     });
   }
 
-  it('safeEdit.hooks.recordInWindow off: the window withdraws its endpoint and the hook records elsewhere; on again: back in the window\'s history', async function () {
+  it('safeEdit.hooks.recordInWindow off: the window withdraws its endpoint; the hook cannot record (the window holds the folder\'s store) and says so, the agent goes on; on again: back in the window\'s history', async function () {
     this.timeout(120_000);
     // The window's own records (one per listener start: connection-file.ts).
     const published = () => connectionFiles(stateDir(process.env, os.homedir()), fs.realpathSync(workspaceRoot())).length > 0;
@@ -96,7 +96,9 @@ describe('other agents\' hooks recorded through the running window', () => {
     try {
       await config().update('hooks.recordInWindow', false, vscode.ConfigurationTarget.Global);
       await waitFor(() => !published(), 'the endpoint record is removed');
-      await hook('gemini-cli', 'edit.pre', d.abs);
+      const pre = await hook('gemini-cli', 'edit.pre', d.abs);
+      assert.equal(pre.code, 0);
+      assert.match(pre.stderr, /not recorded: the history of .* is held by a process that takes no hook events/);
       fs.writeFileSync(path.join(d.abs, 'src/a.txt'), 'ONE\n');
       await hook('gemini-cli', 'edit.post', d.abs);
       assert.deepEqual(services.store.list(`${d.rel}/src/a.txt`), [], 'not in the window\'s history');

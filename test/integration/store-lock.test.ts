@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { activateExtension, EXTENSION_ID, freshDir, invoke, workspaceRoot, writeBytes } from './helpers';
 
 /** The extension's backup store: the folder's one history (mcp/window-store.ts). */
@@ -86,5 +88,27 @@ describe("the backup store the extension opens at activation: one owner, the use
     };
     walk(root);
     assert.deepEqual(loose, []);
+  });
+
+  it("holds the folder's one history: an agent-safe-edit-mcp an agent starts on the folder relays it to this window instead of being refused", async function () {
+    this.timeout(60_000);
+    const folder = fs.realpathSync(workspaceRoot());
+    assert.equal(api.services.historyFolders()[0], folder, 'the window holds the folder\'s history');
+    assert.ok(storeRoot(api).startsWith(path.join(process.env.XDG_STATE_HOME as string, 'agent-safe-edit')), storeRoot(api));
+    const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'mcp-stdio.js');
+    const client = new Client({ name: 'relayed-agent', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [script, '--root', folder], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } as Record<string, string>, stderr: 'ignore' }));
+    try {
+      const d = freshDir('relayed');
+      writeBytes(path.join(d.abs, 'r.txt'), 'before\n');
+      const call = async (name: string, args: Record<string, unknown>) => JSON.parse(((await client.callTool({ name, arguments: args })) as any).content[0].text);
+      const read = await call('safe_read_file', { path: `${d.rel}/r.txt` });
+      assert.equal(read.success, true, JSON.stringify(read));
+      const written = await call('write_file', { path: `${d.rel}/r.txt`, base_sha256: read.sha256, content: 'after\n' });
+      assert.equal(written.success, true, JSON.stringify(written));
+      assert.equal(api.services.store.list(`${d.rel}/r.txt`)[0]?.client, 'mcp:relayed-agent', 'the window journaled it');
+    } finally {
+      await client.close();
+    }
   });
 });
