@@ -9,6 +9,7 @@
  *   node dist/cli.js hook AGENT [--root DIR] [--store DIR] [--strict]   (dist/hook.js: src/hook.ts; the dispatcher src/cli.ts sends it there)
  *   node dist/cli.js setup AGENT... [--scope user|workspace] [--root DIR] [--strict] [--remove] [--yes]
  *                                                          (dist/setup.js: src/setup.ts; writes only with --yes)
+ *   node dist/cli.js owner [status|stop] [--root DIR] [--json]   (who owns a folder's history; stops the background owner)
  *   node dist/cli.js --help | help | -h | --version
  *
  * PATCH_FILE / OLD_FILE / NEW_FILE are paths ("-" reads stdin for one of them), which is how
@@ -33,6 +34,7 @@ import { effectiveSettings, toSafeEditSettings } from './core/settings';
 import { readConfinedTexts } from './files/confined-texts';
 import { CLI_USAGE, CLI_VERSION } from './headless/cli-usage';
 import { SERVER_COMMANDS, serveMcp } from './headless/serve-from-cli';
+import { ownerCommand } from './hooks/owner-command';
 
 const USAGE = 'usage: cli.js apply-patch FILE PATCH_FILE | cli.js replace FILE OLD_FILE NEW_FILE [--expected-replacements N] | cli.js apply-patch-v4a PATCH_FILE [--root DIR] | cli.js plan-patch PATCH_FILE [--root DIR] [--format unified|apply_patch] | cli.js mcp [--root DIR ...] (all of it: cli.js --help)';
 
@@ -130,6 +132,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     serveMcp(__dirname, argv.slice(1));
     return undefined; // the server sets its own exit code when it ends
   }
+  if (argv[0] === 'owner') return ownerCommand(argv.slice(1), process.cwd(), (t) => process.stdout.write(t), (t) => process.stderr.write(t));
   // The real path of the script the user ran (dist/cli.js, the dispatcher): what the agents' entries name.
   if (argv[0] === 'apply-patch-v4a') return planV4a(argv.slice(1));
   if (argv[0] === 'plan-patch') return planFiles(argv.slice(1));

@@ -14,6 +14,9 @@ Agent Safe Edit's engine on the command line. It never writes FILE: the new text
   setup AGENT... [--scope workspace|user] [--root DIR] [--strict] [--remove] [--yes]
                                               our MCP server and hooks in the agents' configuration
                                               (merged; shows the diff, writes only with --yes)
+  owner [status|stop] [--root DIR] [--json]  who owns the folder's history now (a VS Code window, a
+                                              server, the background owner a hook started, its log);
+                                              stop ends the background owner
   mcp [SERVER ARGS]                           the MCP server on stdio (same as agent-safe-edit-mcp;
                                               agent-safe-edit-mcp is accepted as this command's name)
   help, --help, -h                            this text

@@ -133,6 +133,17 @@ describe('agent-safe-edit hook: each agent\'s payloads recorded through the back
     assert.equal(logs.length, 1);
     assert.match(fs.readFileSync(path.join(state, 'agent-safe-edit', 'logs', logs[0]), 'utf8'), /owning /);
     assert.equal(fs.existsSync(path.join(store, 'hooks')), false, 'nothing of the old per-process pending calls');
+    const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, 'owner', ...args, '--root', root], { encoding: 'utf8', env: testEnv() });
+    const status = cli('status', '--json');
+    assert.equal(status.status, 0, status.stderr);
+    const seen = JSON.parse(status.stdout);
+    assert.equal(seen.owner.role, 'background');
+    assert.equal(seen.owner.pid, record.pid);
+    assert.match(seen.owner.log, /owner-.*\.log$/);
+    const stop = cli('stop');
+    assert.equal(stop.status, 0, stop.stderr);
+    assert.throws(() => process.kill(record.pid, 0), 'the owner ended');
+    assert.equal(cli('status').status, 1, 'nothing owns the folder now');
   });
 
   it('an edit that names only a file outside the root records nothing and says so; the user\'s own change meanwhile is never its', async () => {
