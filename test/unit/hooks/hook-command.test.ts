@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { startServer, tempDir, REPO } from '../headless/harness';
 import { BackupStore } from '../../../src/history/backupStore';
 import { stopOwners } from './owners';
+import { GROUP_FILES, after, before } from '../history/groupKillChild';
 
 // The hook command as tsc compiled it, run as the agents run it: a child process, payload on stdin.
 const CLI = path.resolve(__dirname, '../../../src/cli.js');
@@ -144,6 +145,22 @@ describe('agent-safe-edit hook: each agent\'s payloads recorded through the back
     assert.equal(stop.status, 0, stop.stderr);
     assert.throws(() => process.kill(record.pid, 0), 'the owner ended');
     assert.equal(cli('status').status, 1, 'nothing owns the folder now');
+  });
+
+  it('a multi-file change a crash cut short is put back to all-before when the owner a hook starts opens the store (recovery acted on, whoever opens)', async () => {
+    const child = path.join(__dirname, '..', 'history', 'groupKillChild.js');
+    // The step at which the change has written its first file and not the others.
+    let cut = false;
+    for (let at = 0; at < 40 && !cut; at++) {
+      fs.rmSync(store, { recursive: true, force: true });
+      for (const f of GROUP_FILES) fs.writeFileSync(path.join(root, f), before(f));
+      spawnSync(process.execPath, [child, store, root, String(at), 'intended'], { encoding: 'utf8', timeout: 30_000 });
+      cut = fs.readFileSync(path.join(root, 'a.txt'), 'utf8') === after('a.txt') && fs.readFileSync(path.join(root, 'b.txt'), 'utf8') === before('b.txt');
+    }
+    assert.ok(cut, 'a change cut after its first file');
+    const pre = hook('claude-code', payload('claude-code', 'edit.pre', root), store);
+    assert.equal(pre.stderr, '');
+    for (const f of GROUP_FILES) assert.equal(fs.readFileSync(path.join(root, f), 'utf8'), before(f), `${f} is back to before the cut change`);
   });
 
   it('an edit that names only a file outside the root records nothing and says so; the user\'s own change meanwhile is never its', async () => {
