@@ -219,8 +219,11 @@ export class WriterRecorder implements WritersHost {
       if (call.scope === 'files') {
         if (call.paths.length === 0) return { ...NOTHING, skipped: [{ path: '.', reason: `${call.writer.name} names no file inside the workspace: nothing of it is recorded` }] };
         // The files it names, read as they are now: a whole checkpoint is the slow way to read a few files.
-        this.openCalls.open(key, { before: { named: await this.readNamed(call.paths) }, opened, turn });
-        return NOTHING;
+        const named = await this.readNamed(call.paths);
+        this.openCalls.open(key, { before: { named }, opened, turn });
+        // Said at once too, so the agent's log names what will not be recorded before the tool runs.
+        const skipped = [...named].flatMap(([path, state]) => ('skip' in state ? [{ path, reason: state.skip }] : []));
+        return { ...NOTHING, skipped };
       }
       const owning = this.owningTurn();
       const mode = this.watching() ? 'watched' : 'walk';

@@ -163,6 +163,27 @@ describe('agent-safe-edit hook: each agent\'s payloads recorded through the back
     for (const f of GROUP_FILES) assert.equal(fs.readFileSync(path.join(root, f), 'utf8'), before(f), `${f} is back to before the cut change`);
   });
 
+  it('a named file the checkpoints leave out (.gitignored .env) is recorded; one over the size cap is named as not recorded, never dropped silently', async () => {
+    fs.writeFileSync(path.join(root, '.gitignore'), '.env\nbig.bin\n');
+    fs.writeFileSync(path.join(root, '.env'), 'TOKEN=1\n');
+    fs.writeFileSync(path.join(root, 'big.bin'), Buffer.alloc(17 * 1024 * 1024, 0x61));
+    const named = (name: string, file: string) => payload('claude-code', name, root).split(path.join(root, 'src/a.txt')).join(path.join(root, file));
+    assert.equal(hook('claude-code', named('edit.pre', '.env'), store).stderr, '');
+    fs.writeFileSync(path.join(root, '.env'), 'TOKEN=2\n');
+    assert.equal(hook('claude-code', named('edit.post', '.env'), store).stderr, '');
+    const preBig = hook('claude-code', named('edit.pre', 'big.bin').replace('toolu_', 'toolu_big_'), store);
+    assert.match(preBig.stderr, /not recorded: .*big\.bin/);
+    const postBig = hook('claude-code', named('edit.post', 'big.bin').replace('toolu_', 'toolu_big_'), store);
+    assert.match(postBig.stderr, /not recorded: .*big\.bin/);
+    const server = await startServer(root, store, [], 'headless-test', testEnv());
+    try {
+      const listed = await server.call('list_backups', { path: '.env' });
+      assert.equal(listed.backups.length, 1, JSON.stringify(listed));
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an edit that names only a file outside the root records nothing and says so; the user\'s own change meanwhile is never its', async () => {
     const outside = path.join(tempDir('outside'), 'elsewhere.txt');
     const text = payload('claude-code', 'edit.pre', root).split(path.join(root, 'src/a.txt')).join(outside);
