@@ -61,6 +61,11 @@ export class WriterRecorder implements WritersHost {
   private readonly window: TurnWindow;
   private readonly activity = new PathActivity();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Tasks queued and not done, and of them those that only take a base (enqueue). */
+  private pending = 0;
+  private pendingBaseOnly = 0;
+  /** The named hooked calls run beside base-only walks (enqueueNamed). */
+  private namedTail: Promise<unknown> = Promise.resolve();
   private takesSincePrune = 0;
   /** What recordings could not record, by turn id ('' without one): the turn rollback names them. */
   private readonly skippedByTurn = new Map<string, Array<{ path: string; reason: string }>>();
@@ -102,7 +107,7 @@ export class WriterRecorder implements WritersHost {
     const ended = this.window.call(turnId, client, at);
     if (!this.options.recordTurns()) return;
     if (ended) void this.enqueue(() => this.recordSinceBase(ended, 'watched'));
-    else if (!going && this.options.checkpointAtTurnStart) void this.enqueue(() => this.refreshBase('walk'));
+    else if (!going && this.options.checkpointAtTurnStart) void this.enqueue(() => this.refreshBase('walk'), 'base only');
   }
 
   /** A file event on an absolute path (any writer). */
@@ -140,7 +145,7 @@ export class WriterRecorder implements WritersHost {
    * next turn is not given every change since the last checkpoint before that.
    */
   rebase(): Promise<Recorded> {
-    return this.enqueue(() => this.refreshBase('walk'));
+    return this.enqueue(() => this.refreshBase('walk'), 'base only');
   }
 
   /** Records the current turn's changes now, with a full walk (before a rollback or a listing reads the journal). */
@@ -213,7 +218,7 @@ export class WriterRecorder implements WritersHost {
     // The session's turn now; the post event's change goes into the turn its pre event was in.
     const turn = { id: this.hookTurns.idFor(call.turn.client, call.turn.id, this.now(), this.options.quietGapMs()), client: call.turn.client };
     this.noteCall(turn.id, turn.client);
-    return this.enqueue(async () => {
+    return (call.scope === 'files' ? this.enqueueNamed.bind(this) : this.enqueue.bind(this))(async () => {
       const opened = this.now();
       const key = callKey(call);
       if (call.scope === 'files') {
@@ -237,7 +242,7 @@ export class WriterRecorder implements WritersHost {
 
   private afterHookedCall(call: HookedCall): Promise<Recorded> {
     this.hookTurns.touch(call.turn.client, call.turn.id, this.now());
-    return this.enqueue(async () => {
+    return (call.scope === 'files' ? this.enqueueNamed.bind(this) : this.enqueue.bind(this))(async (): Promise<Recorded> => {
       const key = callKey(call);
       const open = this.openCalls.peek(key, this.now());
       const answered = open ? undefined : this.openCalls.answerOf(key, this.now());
@@ -403,11 +408,41 @@ export class WriterRecorder implements WritersHost {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.queue;
+    await this.namedTail;
   }
 
-  private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(task, task);
+  /**
+   * One task at a time, in order. A task that only takes a new base ('base only': a walk at a
+   * turn's start) journals nothing, so a named hooked call need not wait behind it (see
+   * enqueueNamed); every other task first waits for the named calls in flight.
+   */
+  private enqueue<T>(task: () => Promise<T>, kind: 'journals' | 'base only' = 'journals'): Promise<T> {
+    this.pending++;
+    if (kind === 'base only') this.pendingBaseOnly++;
+    const run = async (): Promise<T> => {
+      if (kind === 'journals') await this.namedTail;
+      return task();
+    };
+    const next = this.queue.then(run, run);
+    const done = () => {
+      this.pending--;
+      if (kind === 'base only') this.pendingBaseOnly--;
+    };
+    next.then(done, done);
     this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * A named hooked call's pre or post (it reads and journals only the files it names): beside a
+   * walk that only takes a base — the first call of a turn does not wait for a walk of the whole
+   * folder, whose base the post's journal entry covers either way (gapsOf) — and behind anything
+   * queued that journals, in order with the other named calls.
+   */
+  private enqueueNamed<T>(task: () => Promise<T>): Promise<T> {
+    if (this.pending !== this.pendingBaseOnly) return this.enqueue(task);
+    const next = this.namedTail.then(task, task);
+    this.namedTail = next.catch(() => undefined);
     return next;
   }
 }

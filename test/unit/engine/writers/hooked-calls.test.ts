@@ -351,4 +351,27 @@ describe('hooked calls: the wire shape and the open calls', () => {
       assert.equal(s.store.list('a.txt').length, 2);
     } finally { await s.close(); }
   });
+
+  it('a named call does not wait behind a walk that only takes the turn\'s base (the first call of a turn on a large folder); its change is journaled once', async () => {
+    const s = await setup({ checkpointAtTurnStart: true });
+    try {
+      s.write('a.txt', 'before\n');
+      await s.recorder.settleQuiet();
+      const a = path.join(s.ws, 'a.txt');
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const take = s.checkpoints.takeAll.bind(s.checkpoints);
+      s.checkpoints.takeAll = async (paths) => { await gate; return take(paths); };
+      const within = <T>(p: Promise<T>) => Promise.race([p.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waited for the walk'), 2000))]);
+      assert.equal(await within(s.recorder.hookedCall(call('pre', 'claude-code:Edit', [a], 'first-of-turn'))), 'answered');
+      s.write('a.txt', 'after\n');
+      const post = s.recorder.hookedCall(call('post', 'claude-code:Edit', [a], 'first-of-turn'));
+      assert.equal(await within(post), 'answered');
+      assert.deepEqual((await post).files.map((f) => f.path), ['a.txt']);
+      release();
+      s.tick(5000);
+      await s.recorder.settle();
+      assert.deepEqual(s.store.list('a.txt').map((e) => e.writer), [{ kind: 'agent_tool', name: 'claude-code:Edit' }], 'journaled once, by the agent\'s tool');
+    } finally { await s.close(); }
+  });
 });

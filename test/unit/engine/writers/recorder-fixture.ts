@@ -9,7 +9,7 @@ import { WriterRecorder } from '../../../../src/engine/writers/writer-recorder';
 import { tempWorkspace, writeTree } from '../../history/checkpoints/helpers';
 
 /** A recorder over a real folder, store and checkpoints (in-thread), with a clock the test moves. */
-export async function setup(options: { recordTurns?: boolean; maxPerRoot?: number; maxFileBytes?: number } = {}) {
+export async function setup(options: { recordTurns?: boolean; maxPerRoot?: number; maxFileBytes?: number; checkpointAtTurnStart?: boolean } = {}) {
   const t = tempWorkspace();
   const ws = fs.realpathSync(t.ws);
   const store = new BackupStore(t.store);
@@ -27,9 +27,9 @@ export async function setup(options: { recordTurns?: boolean; maxPerRoot?: numbe
     async prune(keep) { await cps.prune(keep); },
   };
   const files = diskFileHost(ws, t.store);
-  const recorder = new WriterRecorder({ store, files, log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => options.recordTurns ?? true, maxFileBytes: () => options.maxFileBytes ?? 16 * 1024 * 1024, quietGapMs: () => 2 * 60_000, watcher: true, now: () => clock });
+  const recorder = new WriterRecorder({ store, files, log: () => undefined, checkpoints }, { tailMs: () => 60_000, recordTurns: () => options.recordTurns ?? true, maxFileBytes: () => options.maxFileBytes ?? 16 * 1024 * 1024, quietGapMs: () => 2 * 60_000, watcher: true, now: () => clock, ...(options.checkpointAtTurnStart ? { checkpointAtTurnStart: true } : {}) });
   return {
-    ws, store, recorder, storeRoot: t.store,
+    ws, store, recorder, storeRoot: t.store, checkpoints,
     tick: (ms: number) => { clock += ms; return clock; },
     now: () => clock,
     write: (rel: string, content: string | Buffer) => { writeTree(ws, { [rel]: content }); recorder.noteEvent(path.join(ws, rel)); },
