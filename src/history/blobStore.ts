@@ -33,6 +33,15 @@ function strictUtf8(bytes: Buffer): string | undefined {
   try { return UTF8.decode(bytes); } catch { return undefined; }
 }
 
+/**
+ * Who keeps the index on disk (blobIndex.ts): told before a blob file is written or removed
+ * (awaited: it makes "the index is changing" durable first) and after each change in memory.
+ */
+export interface BlobIndexListener {
+  willChange(): Promise<void>;
+  changed(sha256: string, info: BlobInfo | undefined): void;
+}
+
 /** A keyframe's text split into lines, kept to compute deltas against it. */
 export interface Keyframe {
   sha256: string;
@@ -43,8 +52,9 @@ export interface Keyframe {
 
 /**
  * Content-addressed, compressed snapshot blobs under `<root>/blobs`. Knows every blob's
- * kind, size and base from `scan()`; never holds texts except keyframes handed to it.
- * Not concurrency-safe by itself: BackupStore serializes the writes.
+ * kind, size and base from `scan()`, or from the index the store kept on disk (`loadIndex`);
+ * never holds texts except keyframes handed to it. Not concurrency-safe by itself:
+ * BackupStore serializes the writes.
  */
 export class BlobStore {
   private readonly index = new Map<string, BlobInfo>();
@@ -66,8 +76,29 @@ export class BlobStore {
    * the user's disk); a before snapshot is always written with fsync, after a flush().
    */
   deferSync = false;
+  /** The index on disk, told of every change (only the backup store's own blob store has one). */
+  private listener: BlobIndexListener | undefined;
 
   constructor(private readonly dir: string, private readonly tmpDir: string) {}
+
+  setIndexListener(listener: BlobIndexListener): void {
+    this.listener = listener;
+  }
+
+  /**
+   * Takes the index from a trusted copy on disk instead of scanning. Its blobs are not in
+   * `trusted`: each is read back before an edit relies on it, as after a scan.
+   */
+  loadIndex(entries: Map<string, BlobInfo>): void {
+    this.index.clear();
+    this.indexedBytes = 0;
+    this.knownDirs.clear();
+    for (const [sha, info] of entries) { this.index.set(sha, info); this.indexedBytes += info.bytes; }
+  }
+
+  /** Every indexed blob with what is known of it. */
+  entries(): IterableIterator<[string, BlobInfo]> { return this.index.entries(); }
+  get count(): number { return this.index.size; }
 
   /**
    * Loads the index by reading every blob's header. Files that are not valid blobs are
@@ -86,7 +117,8 @@ export class BlobStore {
       for (const name of names) {
         if (!/^[0-9a-f]{64}$/.test(name)) continue;
         const info = await this.readInfo(name);
-        if (info) this.setInfo(name, info);
+        // Not told to the listener: the store writes the whole index after a scan.
+        if (info) { this.index.set(name, info); this.indexedBytes += info.bytes; }
       }
     }
   }
@@ -116,6 +148,7 @@ export class BlobStore {
     preferDelta: (deltaBytes: number) => boolean): Promise<{ kind: BlobKind; created: boolean }> {
     const existing = this.index.get(sha256);
     if (existing && await this.fileExists(sha256)) return { kind: existing.kind, created: false };
+    await this.listener?.willChange();
     this.deleteInfo(sha256);
 
     let encoded: Buffer | undefined;
@@ -144,6 +177,7 @@ export class BlobStore {
    */
   async putRaw(sha256: string, bytes: Buffer): Promise<{ created: boolean }> {
     if (this.index.has(sha256) && await this.fileExists(sha256)) return { created: false };
+    await this.listener?.willChange();
     const encoded = await encodeBlob('raw', bytes);
     const file = this.filePath(sha256);
     const dir = path.dirname(file);
@@ -214,8 +248,27 @@ export class BlobStore {
    * Indexes raw blobs another thread wrote durably (a checkpoint's), so that garbage collection
    * sees them; a blob already indexed keeps its entry.
    */
-  adoptRaw(blobs: ReadonlyArray<[string, number]>): void {
-    for (const [sha256, bytes] of blobs) if (!this.index.has(sha256)) this.setInfo(sha256, { kind: 'raw', bytes });
+  async adoptRaw(blobs: ReadonlyArray<[string, number]>): Promise<void> {
+    const fresh = blobs.filter(([sha256]) => !this.index.has(sha256));
+    if (fresh.length === 0) return;
+    await this.listener?.willChange();
+    for (const [sha256, bytes] of fresh) this.setInfo(sha256, { kind: 'raw', bytes });
+  }
+
+  /**
+   * What a blob's file says of it (kind, size, keyframe), read from its header, and indexed
+   * when the index did not have it; undefined when there is no readable blob. For blobs something
+   * references that the index does not list: garbage collection must know a delta's keyframe
+   * from the disk, not from an index that may have missed the delta.
+   */
+  async lookup(sha256: string): Promise<BlobInfo | undefined> {
+    const known = this.index.get(sha256);
+    if (known) return known;
+    const info = await this.readInfo(sha256);
+    if (!info) return undefined;
+    await this.listener?.willChange();
+    this.setInfo(sha256, info);
+    return info;
   }
 
   /** Makes every blob written with deferSync durable: fsync of each file, then of their directories. */
@@ -245,6 +298,7 @@ export class BlobStore {
 
   /** Deletes a blob file (missing is fine) and forgets it. */
   async remove(sha256: string): Promise<void> {
+    await this.listener?.willChange();
     await fs.rm(this.filePath(sha256), { force: true });
     this.deleteInfo(sha256);
     this.trusted.delete(sha256);
@@ -255,9 +309,11 @@ export class BlobStore {
   }
 
   private setInfo(sha256: string, info: BlobInfo): void {
-    this.deleteInfo(sha256);
+    const old = this.index.get(sha256);
+    if (old) this.indexedBytes -= old.bytes;
     this.index.set(sha256, info);
     this.indexedBytes += info.bytes;
+    this.listener?.changed(sha256, info);
   }
 
   private deleteInfo(sha256: string): void {
@@ -265,6 +321,7 @@ export class BlobStore {
     if (!old) return;
     this.index.delete(sha256);
     this.indexedBytes -= old.bytes;
+    this.listener?.changed(sha256, undefined);
   }
 
   private verified(sha256: string, text: string): Result<{ text: string }> {
