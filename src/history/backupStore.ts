@@ -15,7 +15,7 @@ import { checkpointShareOf, planStoreRetention, StoreRetentionPlan } from './sto
 import { SerialQueue } from './serialQueue';
 import { ensureDirDurable, fsyncDir, writeFileDurable } from './durableFs';
 import { acquireStoreLock, confirmStoreLock, releaseStoreLock, StoreLock } from './storeLock';
-import { BlobIndexLog, IndexStamp, journalStamp } from './blobIndex';
+import { BlobIndexLog, IndexStamp, journalStamp, LoadedIndex } from './blobIndex';
 import { holdRoot, rootHeld, whenRootFree } from './collectionHolds';
 import { tightenStoreModes } from './privateModes';
 import { CheckpointCatalog, StoredCheckpoint } from './checkpoints/checkpointCatalog';
@@ -177,6 +177,10 @@ export class BackupStore {
     this.blobs.setIndexListener({
       willChange: () => this.blobIndex.willChange(this.lock?.generation ?? 0),
       changed: (sha, info) => this.blobIndex.changed(sha, info),
+      broken: (reason) => {
+        this.log(`Backup store ${this.root}: the blob index is not what it claimed (${reason}); the next open lists every blob.`);
+        void this.queue.run(() => this.blobIndex.abandon()).catch(() => undefined);
+      },
     });
     this.journal = new Journal(path.join(root, 'journal.jsonl'), path.join(root, 'tmp'), this.step);
     this.snapshotter = new Snapshotter(this.blobs, this.options);
@@ -684,7 +688,7 @@ export class BackupStore {
     const interruptedGroups = [...cutGroups].map((id) => ({ group_id: id, paths: [...this.entries.values()].filter((e) => e.group_id === id).map((e) => e.path) }));
     this.isOpen = true;
     await this.loadEvictions();
-    await this.openIndex(indexed !== undefined, takeInFlight);
+    await this.openIndex(indexed, takeInFlight);
     // Not on an edit's path either (a retention round that drops nothing does not collect): the
     // timer's round, or one that drops something, or applyCap({ collect: true }), whichever first.
     this.collectionDue = true;
@@ -706,11 +710,12 @@ export class BackupStore {
    * synced: lost, the next open merely scans), a scanned store its index written anew. Failing
    * to write it costs the next open a scan, never the open.
    */
-  private async openIndex(loaded: boolean, takeInFlight: boolean): Promise<void> {
+  private async openIndex(loaded: LoadedIndex | undefined, takeInFlight: boolean): Promise<void> {
     try {
       if (takeInFlight) { await this.blobIndex.abandon(); return; }
       const stamp: IndexStamp = { generation: this.lock!.generation, journal: await journalStamp(this.journalFile) };
-      if (loaded) await this.blobIndex.mark(() => this.blobs.entries(), this.blobs.count, this.blobs.totalBytes(), stamp, false);
+      // The loaded index's own count and bytes: nothing changed since, and its lines need not be applied for the mark.
+      if (loaded) await this.blobIndex.mark(() => this.blobs.entries(), loaded.count, loaded.bytes, stamp, false);
       else await this.blobIndex.rewrite(this.blobs.entries(), stamp);
     } catch (error) {
       this.log(`Backup store ${this.root}: the blob index could not be written (${(error as Error).message}); the next open lists every blob.`);

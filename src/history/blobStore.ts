@@ -8,6 +8,7 @@ import { BlobHeader, BlobKind, decodeBlob, encodeBlob, MAX_HEADER_BYTES, parseBl
 import { applyLineDelta, LineDelta } from './lineDelta';
 import { ensureDirDurable, fsyncDir, syncFile, writeFileDurable } from './durableFs';
 import { isLooserThanPrivate, PRIVATE_FILE_MODE } from './privateModes';
+import type { LoadedIndex } from './blobIndex';
 
 /** What the store knows about one blob without reading it. */
 export interface BlobInfo {
@@ -35,12 +36,17 @@ function strictUtf8(bytes: Buffer): string | undefined {
 
 /**
  * Who keeps the index on disk (blobIndex.ts): told before a blob file is written or removed
- * (awaited: it makes "the index is changing" durable first) and after each change in memory.
+ * (awaited: it makes "the index is changing" durable first), after each change in memory, and
+ * when a loaded index turns out not to be one (its entries then stay as far as they were read).
  */
 export interface BlobIndexListener {
   willChange(): Promise<void>;
   changed(sha256: string, info: BlobInfo | undefined): void;
+  broken(reason: string): void;
 }
+
+/** Lines of a loaded index applied per turn of the event loop while nobody needs them yet. */
+const INDEX_LINES_PER_SLICE = 4096;
 
 /** A keyframe's text split into lines, kept to compute deltas against it. */
 export interface Keyframe {
@@ -78,6 +84,8 @@ export class BlobStore {
   deferSync = false;
   /** The index on disk, told of every change (only the backup store's own blob store has one). */
   private listener: BlobIndexListener | undefined;
+  /** A loaded index whose lines are not all applied yet (see loadIndex). */
+  private loading: LoadedIndex | undefined;
 
   constructor(private readonly dir: string, private readonly tmpDir: string) {}
 
@@ -86,19 +94,26 @@ export class BlobStore {
   }
 
   /**
-   * Takes the index from a trusted copy on disk instead of scanning. Its blobs are not in
-   * `trusted`: each is read back before an edit relies on it, as after a scan.
+   * Takes the index from a trusted copy on disk instead of scanning. Its total is known at once;
+   * its lines are applied in slices on later turns of the event loop, and at once by whatever
+   * needs the entries before that (`settle`). Its blobs are not in `trusted`: each is read back
+   * before an edit relies on it, as after a scan.
    */
-  loadIndex(entries: Map<string, BlobInfo>): void {
+  loadIndex(loaded: LoadedIndex): void {
     this.index.clear();
-    this.indexedBytes = 0;
     this.knownDirs.clear();
-    for (const [sha, info] of entries) { this.index.set(sha, info); this.indexedBytes += info.bytes; }
+    this.indexedBytes = loaded.bytes;
+    this.loading = loaded;
+    const slice = (): void => {
+      if (this.loading !== loaded) return; // settled, or scanned anew, meanwhile
+      if (this.applyLoaded(INDEX_LINES_PER_SLICE)) setImmediate(slice).unref();
+    };
+    setImmediate(slice).unref();
   }
 
   /** Every indexed blob with what is known of it. */
-  entries(): IterableIterator<[string, BlobInfo]> { return this.index.entries(); }
-  get count(): number { return this.index.size; }
+  entries(): IterableIterator<[string, BlobInfo]> { this.settle(); return this.index.entries(); }
+  get count(): number { this.settle(); return this.index.size; }
 
   /**
    * Loads the index by reading every blob's header. Files that are not valid blobs are
@@ -106,6 +121,7 @@ export class BlobStore {
    * (written by an earlier version) is made the user's only, through the handle it is read with.
    */
   async scan(): Promise<void> {
+    this.loading = undefined;
     this.index.clear();
     this.indexedBytes = 0;
     this.knownDirs.clear();
@@ -123,18 +139,42 @@ export class BlobStore {
     }
   }
 
-  has(sha256: string): boolean { return this.index.has(sha256); }
-  info(sha256: string): BlobInfo | undefined { return this.index.get(sha256); }
-  shas(): IterableIterator<string> { return this.index.keys(); }
+  has(sha256: string): boolean { this.settle(); return this.index.has(sha256); }
+  info(sha256: string): BlobInfo | undefined { this.settle(); return this.index.get(sha256); }
+  shas(): IterableIterator<string> { this.settle(); return this.index.keys(); }
 
-  /** Total bytes of all indexed blobs. */
+  /** Total bytes of all indexed blobs (a loaded index's own total while its lines are being applied). */
   totalBytes(): number {
     return this.indexedBytes;
   }
 
   /** True when a blob for `sha256` is indexed and its file exists (a dedup hit). */
   async exists(sha256: string): Promise<boolean> {
-    return this.index.has(sha256) && await this.fileExists(sha256);
+    return this.has(sha256) && await this.fileExists(sha256);
+  }
+
+  /**
+   * Applies what is left of a loaded index now: every method that reads or changes the entries
+   * calls this first, so none sees a half-applied index (the total is the index's own meanwhile).
+   */
+  private settle(): void {
+    if (this.loading) this.applyLoaded(Infinity);
+  }
+
+  /** Applies up to `max` lines of the loaded index; true while some are left. */
+  private applyLoaded(max: number): boolean {
+    const loaded = this.loading!;
+    try {
+      if (!loaded.applyTo(this.index, max)) return true;
+    } catch (error) {
+      // The file's checksum matched, so only a bug gets here. The entries read so far stay: a blob
+      // the index misses is never collected, and the total is counted from what was read.
+      this.indexedBytes = 0;
+      for (const info of this.index.values()) this.indexedBytes += info.bytes;
+      this.listener?.broken((error as Error).message);
+    }
+    this.loading = undefined;
+    return false;
   }
 
   /**
@@ -146,6 +186,7 @@ export class BlobStore {
    */
   async put(sha256: string, text: string, candidate: { base: Keyframe; delta: LineDelta } | undefined,
     preferDelta: (deltaBytes: number) => boolean): Promise<{ kind: BlobKind; created: boolean }> {
+    this.settle();
     const existing = this.index.get(sha256);
     if (existing && await this.fileExists(sha256)) return { kind: existing.kind, created: false };
     await this.listener?.willChange();
@@ -176,7 +217,7 @@ export class BlobStore {
    * for it exists: the snapshot of a file that cannot be read as text. Never a keyframe.
    */
   async putRaw(sha256: string, bytes: Buffer): Promise<{ created: boolean }> {
-    if (this.index.has(sha256) && await this.fileExists(sha256)) return { created: false };
+    if (this.has(sha256) && await this.fileExists(sha256)) return { created: false };
     await this.listener?.willChange();
     const encoded = await encodeBlob('raw', bytes);
     const file = this.filePath(sha256);
@@ -237,7 +278,7 @@ export class BlobStore {
 
   /** Reads a keyframe's lines (for computing deltas); undefined when unusable. */
   async loadKeyframe(sha256: string): Promise<Keyframe | undefined> {
-    const info = this.index.get(sha256);
+    const info = this.info(sha256);
     if (!info || info.kind !== 'key') return undefined;
     const read = await this.readText(sha256);
     if (!read.ok) return undefined;
@@ -249,7 +290,7 @@ export class BlobStore {
    * sees them; a blob already indexed keeps its entry.
    */
   async adoptRaw(blobs: ReadonlyArray<[string, number]>): Promise<void> {
-    const fresh = blobs.filter(([sha256]) => !this.index.has(sha256));
+    const fresh = blobs.filter(([sha256]) => !this.has(sha256));
     if (fresh.length === 0) return;
     await this.listener?.willChange();
     for (const [sha256, bytes] of fresh) this.setInfo(sha256, { kind: 'raw', bytes });
@@ -262,7 +303,7 @@ export class BlobStore {
    * from the disk, not from an index that may have missed the delta.
    */
   async lookup(sha256: string): Promise<BlobInfo | undefined> {
-    const known = this.index.get(sha256);
+    const known = this.info(sha256);
     if (known) return known;
     const info = await this.readInfo(sha256);
     if (!info) return undefined;
@@ -291,13 +332,14 @@ export class BlobStore {
    * snapshot is written anew.
    */
   async ensureReadable(sha256: string): Promise<void> {
-    if (!this.index.has(sha256) || this.trusted.has(sha256)) return;
+    if (!this.has(sha256) || this.trusted.has(sha256)) return;
     const read = await this.readSnapshot(sha256);
     if (!read.ok) await this.remove(sha256);
   }
 
   /** Deletes a blob file (missing is fine) and forgets it. */
   async remove(sha256: string): Promise<void> {
+    this.settle();
     await this.listener?.willChange();
     await fs.rm(this.filePath(sha256), { force: true });
     this.deleteInfo(sha256);

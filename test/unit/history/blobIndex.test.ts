@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BackupStore } from '../../../src/history/backupStore';
 import { BlobIndexLog, journalStamp } from '../../../src/history/blobIndex';
+import type { BlobInfo } from '../../../src/history/blobStore';
 import { acquireStoreLock, releaseStoreLock } from '../../../src/history/storeLock';
 import { Checkpoints } from '../../../src/history/checkpoints/checkpoints';
 import { readCheckpoint } from '../../../src/history/checkpoints/readManifest';
@@ -231,8 +232,10 @@ describe('history: the blob index (issue 35)', () => {
     const generation = highestGeneration(root);
     const stamp = { generation, journal: await journalStamp(path.join(root, 'journal.jsonl')) };
     const log = new BlobIndexLog(path.join(root, INDEX), path.join(root, 'tmp'));
-    const entries = await log.load(stamp);
-    assert.ok(entries);
+    const loaded = await log.load(stamp);
+    assert.ok(loaded);
+    const entries = new Map<string, BlobInfo>();
+    assert.equal(loaded.applyTo(entries, Infinity), true);
     for (const text of [v1, v2]) assert.ok(entries.delete(sha256Text(text)));
     await log.rewrite(entries, stamp);
     await log.close();
@@ -246,6 +249,34 @@ describe('history: the blob index (issue 35)', () => {
       const read = await store.readText(sha256Text(text));
       assert.ok(read.ok && read.text === text, 'the delta still restores');
     }
+    await store.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('an index whose lines are not what its mark says (a bug: its checksum matched) is given up, and what it listed so far still counts', async () => {
+    const root = tempRoot();
+    let store = new BackupStore(root);
+    await edit(store, 'a.ts', 'one\n', 'two\n');
+    await store.close();
+    const stamp = { generation: highestGeneration(root), journal: await journalStamp(path.join(root, 'journal.jsonl')) };
+    const log = new BlobIndexLog(path.join(root, INDEX), path.join(root, 'tmp'));
+    const loaded = await log.load(stamp);
+    assert.ok(loaded);
+    const entries = new Map<string, BlobInfo>();
+    loaded.applyTo(entries, Infinity);
+    // a delta without its keyframe: written, checksummed, and not a line the reader accepts
+    entries.set('f'.repeat(64), { kind: 'delta', bytes: 10 });
+    await log.rewrite(entries, stamp);
+    await log.close();
+
+    const lines: string[] = [];
+    store = new BackupStore(root, { log: (line) => lines.push(line) });
+    assert.ok((await store.open()).ok);
+    assert.equal(store.has(sha256Text('one\n')), true, 'the lines before the bad one were applied');
+    await store.applyCap({ collect: true });
+    assert.ok(lines.some((l) => l.includes('the blob index is not what it claimed')), lines.join('\n'));
+    assert.equal(fs.existsSync(path.join(root, INDEX)), false, 'the index is removed: the next open scans');
+    for (const text of ['one\n', 'two\n']) assert.equal(await store.readText(sha256Text(text)).then((r) => r.ok && r.text), text);
     await store.close();
     fs.rmSync(root, { recursive: true, force: true });
   });
