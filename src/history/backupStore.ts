@@ -702,6 +702,7 @@ export class BackupStore {
       });
     }, this.collectAfterOpenMs);
     this.collectTimer.unref();
+    this.blobs.applyIndexInBackground();
     return { ok: true, recovery: { interrupted, interruptedGroups, tornBytes: loaded.tornBytes, badLines: loaded.badLines, tempFilesRemoved } };
   }
 

@@ -7,7 +7,7 @@ import { PRIVATE_FILE_MODE } from './privateModes';
 
 const HEADER = 'ASE-BLOB-INDEX 1\n';
 const SHA256 = /^[0-9a-f]{64}$/;
-/** Dead lines (removed or replaced blobs) tolerated beyond the live ones before a mark rewrites the file. */
+/** Lines (dead blob lines and marks) tolerated beyond twice the live blobs before a mark rewrites the file. */
 const COMPACT_SLACK = 4096;
 
 /**
@@ -45,7 +45,7 @@ export async function journalStamp(file: string): Promise<string> {
  * dirty <generation>                                               changes follow
  * clean <generation> <blobs> <bytes> <lines> <journal stamp> <sha256 of every byte before this line>
  * ```
- * (`lines`: the blob lines above, live or dead; when to rewrite the file).
+ * (`lines`: the lines between the header and this mark; when to rewrite the file).
  *
  * Crash safety comes from one rule: **the file ends with a clean mark only while it lists
  * exactly the blobs on disk** (the mark's checksum also catches damage anywhere above it). Before
@@ -66,7 +66,11 @@ export class BlobIndexLog {
   private pending: string[] = [];
   /** sha256 of every byte in the file so far (the next mark's checksum). */
   private hash: Hash | undefined;
-  /** Blob lines in the file, live or dead (when to rewrite it). */
+  /**
+   * Lines in the file after the header: blob lines live or dead, and the marks (every session
+   * adds one or two, so a store opened often by short-lived processes is rewritten now and then
+   * even when its blobs do not change).
+   */
   private fileLines = 0;
   private stamp: IndexStamp | undefined;
   private handle: fs.FileHandle | undefined;
@@ -96,7 +100,7 @@ export class BlobIndexLog {
     const hash = createHash('sha256').update(bytes.subarray(0, lastStart));
     if (hash.copy().digest('hex') !== mark.checksum) return undefined;
     this.hash = hash.update(bytes.subarray(lastStart));
-    this.fileLines = mark.lines;
+    this.fileLines = mark.lines + 1;
     this.stamp = expected;
     this.pending = [];
     this.state = 'clean';
@@ -124,7 +128,7 @@ export class BlobIndexLog {
     hash.update(mark, 'latin1');
     await writeFileDurable(this.file, body + mark, this.tmpDir);
     this.hash = hash;
-    this.fileLines = count;
+    this.fileLines = count + 1;
     this.stamp = stamp;
     this.pending = [];
     this.state = 'clean';
@@ -143,6 +147,7 @@ export class BlobIndexLog {
     try {
       await this.append(line, true);
       this.hash!.update(line, 'latin1');
+      this.fileLines++;
       this.state = 'dirty';
       this.step('index:dirty');
     } catch {
@@ -187,7 +192,7 @@ export class BlobIndexLog {
     }
     hash.update(line, 'latin1');
     this.hash = hash;
-    this.fileLines += this.pending.length;
+    this.fileLines += this.pending.length + 1;
     this.pending = [];
     this.stamp = stamp;
     this.state = 'clean';

@@ -95,15 +95,24 @@ export class BlobStore {
 
   /**
    * Takes the index from a trusted copy on disk instead of scanning. Its total is known at once;
-   * its lines are applied in slices on later turns of the event loop, and at once by whatever
-   * needs the entries before that (`settle`). Its blobs are not in `trusted`: each is read back
-   * before an edit relies on it, as after a scan.
+   * its lines are applied by `applyIndexInBackground`, or at once by whatever needs the entries
+   * before that (`settle`). Its blobs are not in `trusted`: each is read back before an edit
+   * relies on it, as after a scan.
    */
   loadIndex(loaded: LoadedIndex): void {
     this.index.clear();
     this.knownDirs.clear();
     this.indexedBytes = loaded.bytes;
     this.loading = loaded;
+  }
+
+  /**
+   * Applies a loaded index's lines in slices on later turns of the event loop (the store starts
+   * this once open is done: a slice run while open awaits its I/O would lengthen the open).
+   */
+  applyIndexInBackground(): void {
+    const loaded = this.loading;
+    if (!loaded) return;
     const slice = (): void => {
       if (this.loading !== loaded) return; // settled, or scanned anew, meanwhile
       if (this.applyLoaded(INDEX_LINES_PER_SLICE)) setImmediate(slice).unref();

@@ -281,6 +281,41 @@ describe('history: the blob index (issue 35)', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
+  it('the append log stays bounded: blobs coming and going, and marks of many sessions, make a mark rewrite it now and then; it reads back as memory has it', async function () {
+    this.timeout(60_000);
+    const root = tempRoot();
+    const file = path.join(root, INDEX);
+    fs.mkdirSync(path.join(root, 'tmp'));
+    const log = new BlobIndexLog(file, path.join(root, 'tmp'));
+    const live = new Map<string, BlobInfo>([['a'.repeat(64), { kind: 'key', bytes: 100 }]]);
+    const total = (): number => [...live.values()].reduce((n, i) => n + i.bytes, 0);
+    let stamp = { generation: 1, journal: '-' };
+    await log.rewrite(live, stamp);
+    let most = 0;
+    for (let i = 0; i < 2500; i++) {
+      // a blob written and one removed, then a mark; every tenth round a new session's mark too
+      await log.willChange(stamp.generation);
+      const sha = sha256Text(`blob ${i}`);
+      live.set(sha, { kind: i % 3 === 0 ? 'delta' : 'raw', bytes: i, ...(i % 3 === 0 ? { base: 'a'.repeat(64) } : {}) });
+      log.changed(sha, live.get(sha));
+      if (i > 0) { const gone = sha256Text(`blob ${i - 1}`); live.delete(gone); log.changed(gone, undefined); }
+      await log.mark(() => live.entries(), live.size, total(), stamp, false);
+      if (i % 10 === 0) { stamp = { generation: stamp.generation + 1, journal: '-' }; await log.mark(() => live.entries(), live.size, total(), stamp, false); }
+      if (i % 25 === 0) most = Math.max(most, fs.readFileSync(file, 'latin1').split('\n').length);
+    }
+    await log.close();
+    // ~4 lines a round: 10,000 without a rewrite; the rule rewrites past 2 × live + 4,096
+    assert.ok(most <= 2 * 2 + 4096 + 10, `the file stayed within the rule (${most} lines at most)`);
+    const again = new BlobIndexLog(file, path.join(root, 'tmp'));
+    const loaded = await again.load(stamp);
+    assert.ok(loaded, 'the last mark is trusted');
+    const read = new Map<string, BlobInfo>();
+    assert.equal(loaded.applyTo(read, 1), false, 'applied in slices');
+    assert.equal(loaded.applyTo(read, Infinity), true);
+    assert.deepEqual(read, live);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
   it('an index entry for a blob that is gone breaks neither reads, nor the next edit, nor the collection', async () => {
     const root = tempRoot();
     let store = new BackupStore(root);
