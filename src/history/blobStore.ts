@@ -8,7 +8,6 @@ import { BlobHeader, BlobKind, decodeBlob, encodeBlob, MAX_HEADER_BYTES, parseBl
 import { applyLineDelta, LineDelta } from './lineDelta';
 import { ensureDirDurable, fsyncDir, syncFile, writeFileDurable } from './durableFs';
 import { isLooserThanPrivate, PRIVATE_FILE_MODE } from './privateModes';
-import type { LoadedIndex } from './blobIndex';
 
 /** What the store knows about one blob without reading it. */
 export interface BlobInfo {
@@ -43,6 +42,17 @@ export interface BlobIndexListener {
   willChange(): Promise<void>;
   changed(sha256: string, info: BlobInfo | undefined): void;
   broken(reason: string): void;
+}
+
+/**
+ * A trusted index read from disk whose lines are not applied yet (blobIndex.ts's LoadedIndex;
+ * named here by shape, so that this module does not import the one that imports it).
+ */
+export interface LoadedIndexLines {
+  /** The indexed blobs' total bytes, known before any line is applied. */
+  readonly bytes: number;
+  /** Applies up to `max` more lines to `index`; true once all are. Throws at a line it rejects. */
+  applyTo(index: Map<string, BlobInfo>, max: number): boolean;
 }
 
 /** Lines of a loaded index applied per turn of the event loop while nobody needs them yet. */
@@ -85,7 +95,7 @@ export class BlobStore {
   /** The index on disk, told of every change (only the backup store's own blob store has one). */
   private listener: BlobIndexListener | undefined;
   /** A loaded index whose lines are not all applied yet (see loadIndex). */
-  private loading: LoadedIndex | undefined;
+  private loading: LoadedIndexLines | undefined;
 
   constructor(private readonly dir: string, private readonly tmpDir: string) {}
 
@@ -99,7 +109,7 @@ export class BlobStore {
    * before that (`settle`). Its blobs are not in `trusted`: each is read back before an edit
    * relies on it, as after a scan.
    */
-  loadIndex(loaded: LoadedIndex): void {
+  loadIndex(loaded: LoadedIndexLines): void {
     this.index.clear();
     this.knownDirs.clear();
     this.indexedBytes = loaded.bytes;
