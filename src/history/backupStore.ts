@@ -15,6 +15,8 @@ import { checkpointShareOf, planStoreRetention, StoreRetentionPlan } from './sto
 import { SerialQueue } from './serialQueue';
 import { ensureDirDurable, fsyncDir, writeFileDurable } from './durableFs';
 import { acquireStoreLock, confirmStoreLock, releaseStoreLock, StoreLock } from './storeLock';
+import { BlobIndexLog, IndexStamp, journalStamp, LoadedIndex } from './blobIndex';
+import { holdRoot, rootHeld, whenRootFree } from './collectionHolds';
 import { tightenStoreModes } from './privateModes';
 import { CheckpointCatalog, StoredCheckpoint } from './checkpoints/checkpointCatalog';
 import { recordFile } from './checkpoints/checkpointRecord';
@@ -88,6 +90,10 @@ export interface AttemptInput {
 
 
 const MB = 1024 * 1024;
+/** The first garbage collection after open waits this long (unless a retention round does it first). */
+const COLLECT_AFTER_OPEN_MS = 10_000;
+/** The blob index is marked clean once the store has been idle this long. */
+const INDEX_MARK_IDLE_MS = 2_000;
 /** Eviction records kept (newest first); older ones are forgotten. */
 const MAX_EVICTION_RECORDS = 100;
 /**
@@ -110,7 +116,9 @@ const MAX_EVICTION_RECORDS = 100;
  * Every public method returns failures as values; none throws.
  */
 export class BackupStore {
-  private readonly options: Required<Omit<BackupStoreOptions, 'onStep' | 'log'>>;
+  private readonly options: Required<Omit<BackupStoreOptions, 'onStep' | 'log' | 'collectAfterOpenMs' | 'indexMarkIdleMs'>>;
+  private readonly collectAfterOpenMs: number;
+  private readonly indexMarkIdleMs: number;
   private readonly step: (name: string) => void;
   private readonly log: (line: string) => void;
   private readonly blobs: BlobStore;
@@ -132,9 +140,19 @@ export class BackupStore {
   private lock: StoreLock | undefined;
   /** Why this store no longer owns the root (another owner took its lock), once found out. */
   private lockLost: string | undefined;
-  /** Checkpoints being taken (they write blobs from a worker): no blob is collected meanwhile. */
-  private collectionHolds = 0;
+  /**
+   * The root's real path: the key of its collection holds (collectionHolds.ts), which a
+   * checkpoint take takes for the whole process: no blob of the root is collected meanwhile.
+   */
+  private rootKey = '';
+  /** A collection is waiting for the root's holds to go. */
   private collectionDeferred = false;
+  /** The blob index on disk (blob-index.log), kept with the blob store's. */
+  private readonly blobIndex: BlobIndexLog;
+  /** No full collection since open: the timer after open runs one (see recover). */
+  private collectionDue = false;
+  private collectTimer: NodeJS.Timeout | undefined;
+  private indexMarkTimer: NodeJS.Timeout | undefined;
   /** The stored checkpoints, read once each: their blobs count against the cap and are kept from GC. */
   private readonly catalog: CheckpointCatalog;
   /** Who names checkpoints the cap must not prune (see keepCheckpoints). */
@@ -150,9 +168,20 @@ export class BackupStore {
       deltaMaxRatio: options.deltaMaxRatio ?? 0.25,
       maxDeltasPerKeyframe: options.maxDeltasPerKeyframe ?? 200,
     };
+    this.collectAfterOpenMs = options.collectAfterOpenMs ?? COLLECT_AFTER_OPEN_MS;
+    this.indexMarkIdleMs = options.indexMarkIdleMs ?? INDEX_MARK_IDLE_MS;
     this.step = options.onStep ?? (() => undefined);
     this.log = options.log ?? ((line) => console.warn(line));
     this.blobs = new BlobStore(path.join(root, 'blobs'), path.join(root, 'tmp'));
+    this.blobIndex = new BlobIndexLog(path.join(root, 'blob-index.log'), path.join(root, 'tmp'), this.step);
+    this.blobs.setIndexListener({
+      willChange: () => this.blobIndex.willChange(this.lock?.generation ?? 0),
+      changed: (sha, info) => this.blobIndex.changed(sha, info),
+      broken: (reason) => {
+        this.log(`Backup store ${this.root}: the blob index is not what it claimed (${reason}); the next open lists every blob.`);
+        void this.queue.run(() => this.blobIndex.abandon()).catch(() => undefined);
+      },
+    });
     this.journal = new Journal(path.join(root, 'journal.jsonl'), path.join(root, 'tmp'), this.step);
     this.snapshotter = new Snapshotter(this.blobs, this.options);
     this.catalog = new CheckpointCatalog(root);
@@ -161,8 +190,11 @@ export class BackupStore {
   /**
    * Opens the store (creating the root when missing) and recovers from a crash: a torn
    * last journal line is cut off, entries still pending are marked "interrupted" (their
-   * snapshots are kept), leftover temp files are removed, unreferenced blobs are collected
-   * and retention is applied. Idempotent: later calls return the first call's result.
+   * snapshots are kept), leftover temp files are removed. The blobs are known from the index
+   * the last owner left (blob-index.log), or, when it cannot be trusted, from a listing of every
+   * blob. Retention and garbage collection do not run here: a timer runs them after open
+   * (`collectAfterOpenMs`), unless a retention round that drops something or `applyCap({ collect:
+   * true })` comes first. Idempotent: later calls return the first call's result.
    * Other methods open the store on first use; call this at activation to get the report.
    */
   open(): Promise<Result<{ recovery: RecoveryReport }>> {
@@ -196,6 +228,9 @@ export class BackupStore {
       // previous after text (a dedup hit) or a delta against a keyframe written then.
       this.step('begin:start');
       if (!await this.ownsRoot('take a backup')) return this.notOwner();
+      // The blob index stops vouching for the blobs here, among begin's fsyncs, rather than in
+      // finish, whose after text is written without any (a no-op until the next idle mark).
+      await this.blobIndex.willChange(this.lock!.generation);
       await this.blobs.flush();
       const beforeSha = raw ? sha256Bytes(raw) : sha256Text(input.beforeText);
       await this.blobs.ensureReadable(beforeSha);
@@ -226,6 +261,7 @@ export class BackupStore {
     return this.write('beginGroup', async () => {
       this.step('group:start');
       if (!await this.ownsRoot('take a backup')) return this.notOwner();
+      await this.blobIndex.willChange(this.lock!.generation);
       await this.blobs.flush();
       const groupId = `g-${this.newId()}`;
       const entries: JournalEntry[] = [];
@@ -492,34 +528,44 @@ export class BackupStore {
   }
 
   /**
-   * Holds garbage collection while a checkpoint is taken: its blobs are written by another
-   * thread, unknown to this store until its record exists, and an existing blob it reuses must
-   * not be deleted under it. Fails when the store cannot be opened or no longer owns its root.
-   * The collection a hold deferred runs when the last hold is released.
+   * Holds garbage collection of this root while a checkpoint is taken, in the whole process
+   * (collectionHolds.ts: a store of this root opened meanwhile, after this one closed, holds off
+   * too): the take's blobs are written by another thread, unknown to the store until `release`
+   * gets them, and an existing blob it reuses must not be deleted under it. Fails when the store
+   * cannot be opened or no longer owns its root.
+   *
+   * `release(written)`: the blobs the take wrote ([sha256, bytes on disk]), indexed before the
+   * hold goes, once its record is in place. Without them (the take failed, and what its worker
+   * wrote is unknown) the blob index on disk is given up for this session: the next open lists
+   * every blob, as before a take could fail. The collections the hold put off run when the
+   * root's last hold is released (awaited by that release).
    */
-  async holdCollection(): Promise<Result<{ release: () => Promise<void> }>> {
+  async holdCollection(): Promise<Result<{ release: (written?: ReadonlyArray<[string, number]>) => Promise<void> }>> {
     return this.write('holdCollection', async () => {
       if (!await this.ownsRoot('take a checkpoint')) return this.notOwner();
-      this.collectionHolds++;
+      // The index on disk stops vouching for the blobs folder before the worker writes into it.
+      await this.blobIndex.willChange(this.lock!.generation);
+      const releaseRoot = holdRoot(this.rootKey);
       let released = false;
-      const release = async (): Promise<void> => {
+      const release = async (written?: ReadonlyArray<[string, number]>): Promise<void> => {
         if (released) return;
         released = true;
-        await this.queue.run(async () => {
-          this.collectionHolds--;
-          if (this.collectionHolds === 0 && this.collectionDeferred) {
-            this.collectionDeferred = false;
-            await this.collectGarbage().catch((e: Error) => this.log(`Backup store ${this.root}: garbage collection failed: ${e.message}`));
-          }
-        });
+        try {
+          // In the queue: the index must not change while a mark writes it. A store closed
+          // meanwhile keeps no index (its last session ends dirty and the next open scans).
+          await this.queue.run(async () => {
+            if (!this.isOpen) return;
+            if (written) await this.blobs.adoptRaw(written);
+            else await this.blobIndex.abandon();
+          });
+        } catch (error) {
+          this.log(`Backup store ${this.root}: the blob index could not take a checkpoint's blobs (${(error as Error).message}); the next open lists every blob.`);
+        } finally {
+          await releaseRoot();
+        }
       };
       return { ok: true, release };
     });
-  }
-
-  /** Indexes the blobs a checkpoint wrote (from its worker), so that garbage collection sees them once nothing references them. */
-  adoptCheckpointBlobs(blobs: ReadonlyArray<[string, number]>): void {
-    this.blobs.adoptRaw(blobs);
   }
 
   /**
@@ -556,10 +602,17 @@ export class BackupStore {
     return checkpointShareOf(this.options.maxTotalBytes);
   }
 
-  /** Waits for queued writes and closes the journal. The store can be opened again by a new instance. */
+  /**
+   * Waits for queued writes, closes the journal and marks the blob index clean (so that the
+   * next open need not list the blobs; not while a checkpoint take holds the root). The store
+   * can be opened again by a new instance.
+   */
   async close(): Promise<void> {
     await this.queue.run(async () => {
+      this.stopTimers();
       await this.journal.close();
+      await this.markIndex().catch((e: Error) => this.log(`Backup store ${this.root}: the blob index could not be written (${e.message}); the next open lists every blob.`));
+      await this.blobIndex.close();
       if (this.lock) await releaseStoreLock(this.lock);
       this.lock = undefined;
       this.isOpen = false;
@@ -575,21 +628,36 @@ export class BackupStore {
     if (!locked.ok) return locked;
     this.lock = locked.lock;
     this.lockLost = undefined;
+    this.rootKey = await fs.realpath(this.root).catch(() => path.resolve(this.root));
     try {
       return await this.recover();
     } catch (error) {
       // Not open: let a later call (of this store or another) take the lock again.
       this.isOpen = false;
+      this.stopTimers();
       await this.journal.close();
+      await this.blobIndex.close();
       await releaseStoreLock(locked.lock);
       this.lock = undefined;
       throw error;
     }
   }
 
-  /** open's work once the lock is held: modes, temp files, blob index, journal, pending entries, retention. */
+  /**
+   * open's work once the lock is held: the blob index (from disk, else a scan), modes, temp
+   * files, journal, pending entries; then the index is marked for this session and the first
+   * collection is put off (see open).
+   */
   private async recover(): Promise<Result<{ recovery: RecoveryReport }>> {
-    await tightenStoreModes(this.root);
+    const generation = this.lock!.generation;
+    // The index the last owner left is trusted only when that owner's generation is the one just
+    // before ours and the journal is as it left it (blobIndex.ts); and not while a take of another
+    // store of this root in this process still writes blobs (it closed mid-take).
+    const takeInFlight = rootHeld(this.rootKey);
+    const indexed = takeInFlight ? undefined : await this.blobIndex.load({ generation: generation - 1, journal: await journalStamp(this.journalFile) });
+    // A trusted index was written by a version that creates blob folders private; otherwise the
+    // scan below reads every blob and tightens each file it opens.
+    await tightenStoreModes(this.root, { blobFolders: indexed === undefined });
     const tmpDir = path.join(this.root, 'tmp');
     await ensureDirDurable(tmpDir);
     let tempFilesRemoved = 0;
@@ -597,7 +665,8 @@ export class BackupStore {
       await fs.rm(path.join(tmpDir, name), { force: true, recursive: true });
       tempFilesRemoved++;
     }
-    await this.blobs.scan();
+    if (indexed) this.blobs.loadIndex(indexed);
+    else await this.blobs.scan();
     const loaded = await this.journal.load();
     this.entries.clear();
     for (const entry of loaded.entries) this.entries.set(entry.id, entry);
@@ -619,14 +688,82 @@ export class BackupStore {
     const interruptedGroups = [...cutGroups].map((id) => ({ group_id: id, paths: [...this.entries.values()].filter((e) => e.group_id === id).map((e) => e.path) }));
     this.isOpen = true;
     await this.loadEvictions();
-    const round = await this.applyRetention();
-    if (!round.collected) await this.collectGarbage();
+    await this.openIndex(indexed, takeInFlight);
+    // Not on an edit's path either (a retention round that drops nothing does not collect): the
+    // timer's round, or one that drops something, or applyCap({ collect: true }), whichever first.
+    this.collectionDue = true;
+    this.collectTimer = setTimeout(() => {
+      this.collectTimer = undefined;
+      void this.write('collect', async () => {
+        if (!this.collectionDue) return { ok: true };
+        const round = await this.applyRetention();
+        if (!round.collected) await this.collectGarbage();
+        return { ok: true };
+      });
+    }, this.collectAfterOpenMs);
+    this.collectTimer.unref();
+    this.blobs.applyIndexInBackground();
     return { ok: true, recovery: { interrupted, interruptedGroups, tornBytes: loaded.tornBytes, badLines: loaded.badLines, tempFilesRemoved } };
+  }
+
+  /**
+   * The index on disk for this session: a loaded one gets this session's mark (appended, not
+   * synced: lost, the next open merely scans), a scanned store its index written anew. Failing
+   * to write it costs the next open a scan, never the open.
+   */
+  private async openIndex(loaded: LoadedIndex | undefined, takeInFlight: boolean): Promise<void> {
+    try {
+      if (takeInFlight) { await this.blobIndex.abandon(); return; }
+      const stamp: IndexStamp = { generation: this.lock!.generation, journal: await journalStamp(this.journalFile) };
+      // The loaded index's own count and bytes: nothing changed since, and its lines need not be applied for the mark.
+      if (loaded) await this.blobIndex.mark(() => this.blobs.entries(), loaded.count, loaded.bytes, stamp, false);
+      else await this.blobIndex.rewrite(this.blobs.entries(), stamp);
+    } catch (error) {
+      this.log(`Backup store ${this.root}: the blob index could not be written (${(error as Error).message}); the next open lists every blob.`);
+      await this.blobIndex.abandon().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Brings the index on disk up to date and marks it clean (blobIndex.ts), once the store is
+   * idle and at close: not while a checkpoint take holds the root (its blobs are not all known
+   * yet), nor once the store no longer owns the root.
+   */
+  private async markIndex(): Promise<void> {
+    if (!this.isOpen || !this.lock || rootHeld(this.rootKey)) return;
+    const stamp: IndexStamp = { generation: this.lock.generation, journal: await journalStamp(this.journalFile) };
+    if (!this.blobIndex.wantsMark(stamp)) return;
+    // What finish wrote without fsync becomes durable before the index vouches for it.
+    await this.blobs.flush();
+    if (!await this.ownsRoot('mark the blob index')) return;
+    await this.blobIndex.mark(() => this.blobs.entries(), this.blobs.count, this.blobs.totalBytes(), stamp);
+  }
+
+  private get journalFile(): string {
+    return path.join(this.root, 'journal.jsonl');
+  }
+
+  private stopTimers(): void {
+    clearTimeout(this.collectTimer);
+    clearTimeout(this.indexMarkTimer);
+    this.collectTimer = undefined;
+    this.indexMarkTimer = undefined;
+  }
+
+  /** After every write: the index is marked once the store has been idle for `indexMarkIdleMs`. */
+  private armIndexMark(): void {
+    if (!this.isOpen) return;
+    clearTimeout(this.indexMarkTimer);
+    this.indexMarkTimer = setTimeout(() => {
+      this.indexMarkTimer = undefined;
+      void this.queue.run(() => this.markIndex()).catch((e: Error) => this.log(`Backup store ${this.root}: the blob index could not be written (${e.message}); the next open lists every blob.`));
+    }, this.indexMarkIdleMs);
+    this.indexMarkTimer.unref();
   }
 
   /** Runs a write in the queue after opening, turning exceptions into INTERNAL_ERROR values. */
   private write<T>(operation: string, task: () => Promise<Result<T>>): Promise<Result<T>> {
-    return this.queue.run(() => guard(operation, async () => {
+    const done = this.queue.run(() => guard(operation, async () => {
       if (!this.isOpen) {
         this.opening ??= guard('open', () => this.openUnqueued());
         const opened = await this.opening;
@@ -634,6 +771,8 @@ export class BackupStore {
       }
       return task();
     }));
+    void done.then(() => this.armIndexMark(), () => undefined);
+    return done;
   }
 
   private async snapshotUnqueued(filePath: string, text: string): Promise<SnapshotResult> {
@@ -811,11 +950,15 @@ export class BackupStore {
 
   /**
    * Deletes blobs that no live entry, pinned snapshot or stored checkpoint needs, if this
-   * store still owns the root. Nothing is collected while a checkpoint is being taken, nor
-   * when a checkpoint's record or manifest cannot be read (its blobs cannot be told apart).
+   * store still owns the root. Decided from the references (journal, checkpoints), never from
+   * the index alone: only indexed blobs are candidates (a blob the index missed stays), and the
+   * keyframe of a referenced delta the index does not list is read from the delta's own header.
+   * Nothing is collected while a checkpoint take of this root is in flight in this process (the
+   * collection runs when it ends), nor when a checkpoint's record or manifest cannot be read (its
+   * blobs cannot be told apart).
    */
   private async collectGarbage(): Promise<void> {
-    if (this.collectionHolds > 0) { this.collectionDeferred = true; return; }
+    if (this.deferWhileHeld()) return;
     if (!await this.ownsRoot('collect garbage')) return;
     let checkpointRefs: Set<string>;
     try {
@@ -824,15 +967,39 @@ export class BackupStore {
       this.log(`Backup store ${this.root}: no garbage collected: a checkpoint cannot be read (${(error as Error).message}).`);
       return;
     }
-    const keep = referencedBlobs(this.entries.values(), (sha) => this.blobs.info(sha));
-    for (const sha of [...this.pinned, ...checkpointRefs]) {
-      keep.add(sha);
-      const base = this.blobs.info(sha)?.base;
+    this.collectionDue = false;
+    const keep = new Set<string>([...this.pinned, ...checkpointRefs]);
+    for (const e of this.entries.values()) {
+      keep.add(e.before_sha256);
+      if (e.after_sha256) keep.add(e.after_sha256);
+    }
+    for (const sha of [...keep]) {
+      const base = (this.blobs.info(sha) ?? await this.blobs.lookup(sha))?.base;
       if (base) keep.add(base);
     }
     for (const sha of [...this.blobs.shas()]) {
-      if (!keep.has(sha)) { await this.blobs.remove(sha); this.snapshotter.forgetBlob(sha); this.step('gc:removed'); }
+      if (keep.has(sha)) continue;
+      if (this.deferWhileHeld()) return;
+      await this.blobs.remove(sha);
+      this.snapshotter.forgetBlob(sha);
+      this.step('gc:removed');
     }
+  }
+
+  /**
+   * True (and the collection put off until the hold goes) while a checkpoint take of this root
+   * holds collection anywhere in this process.
+   */
+  private deferWhileHeld(): boolean {
+    if (!rootHeld(this.rootKey)) return false;
+    if (!this.collectionDeferred) {
+      this.collectionDeferred = true;
+      whenRootFree(this.rootKey, () => this.queue.run(async () => {
+        this.collectionDeferred = false;
+        if (this.isOpen) await this.collectGarbage().catch((e: Error) => this.log(`Backup store ${this.root}: garbage collection failed: ${e.message}`));
+      }));
+    }
+    return true;
   }
 
   private async textOrUndefined(sha256: string): Promise<string | undefined> {

@@ -33,6 +33,31 @@ function strictUtf8(bytes: Buffer): string | undefined {
   try { return UTF8.decode(bytes); } catch { return undefined; }
 }
 
+/**
+ * Who keeps the index on disk (blobIndex.ts): told before a blob file is written or removed
+ * (awaited: it makes "the index is changing" durable first), after each change in memory, and
+ * when a loaded index turns out not to be one (its entries then stay as far as they were read).
+ */
+export interface BlobIndexListener {
+  willChange(): Promise<void>;
+  changed(sha256: string, info: BlobInfo | undefined): void;
+  broken(reason: string): void;
+}
+
+/**
+ * A trusted index read from disk whose lines are not applied yet (blobIndex.ts's LoadedIndex;
+ * named here by shape, so that this module does not import the one that imports it).
+ */
+export interface LoadedIndexLines {
+  /** The indexed blobs' total bytes, known before any line is applied. */
+  readonly bytes: number;
+  /** Applies up to `max` more lines to `index`; true once all are. Throws at a line it rejects. */
+  applyTo(index: Map<string, BlobInfo>, max: number): boolean;
+}
+
+/** Lines of a loaded index applied per turn of the event loop while nobody needs them yet. */
+const INDEX_LINES_PER_SLICE = 4096;
+
 /** A keyframe's text split into lines, kept to compute deltas against it. */
 export interface Keyframe {
   sha256: string;
@@ -43,8 +68,9 @@ export interface Keyframe {
 
 /**
  * Content-addressed, compressed snapshot blobs under `<root>/blobs`. Knows every blob's
- * kind, size and base from `scan()`; never holds texts except keyframes handed to it.
- * Not concurrency-safe by itself: BackupStore serializes the writes.
+ * kind, size and base from `scan()`, or from the index the store kept on disk (`loadIndex`);
+ * never holds texts except keyframes handed to it. Not concurrency-safe by itself:
+ * BackupStore serializes the writes.
  */
 export class BlobStore {
   private readonly index = new Map<string, BlobInfo>();
@@ -66,8 +92,47 @@ export class BlobStore {
    * the user's disk); a before snapshot is always written with fsync, after a flush().
    */
   deferSync = false;
+  /** The index on disk, told of every change (only the backup store's own blob store has one). */
+  private listener: BlobIndexListener | undefined;
+  /** A loaded index whose lines are not all applied yet (see loadIndex). */
+  private loading: LoadedIndexLines | undefined;
 
   constructor(private readonly dir: string, private readonly tmpDir: string) {}
+
+  setIndexListener(listener: BlobIndexListener): void {
+    this.listener = listener;
+  }
+
+  /**
+   * Takes the index from a trusted copy on disk instead of scanning. Its total is known at once;
+   * its lines are applied by `applyIndexInBackground`, or at once by whatever needs the entries
+   * before that (`settle`). Its blobs are not in `trusted`: each is read back before an edit
+   * relies on it, as after a scan.
+   */
+  loadIndex(loaded: LoadedIndexLines): void {
+    this.index.clear();
+    this.knownDirs.clear();
+    this.indexedBytes = loaded.bytes;
+    this.loading = loaded;
+  }
+
+  /**
+   * Applies a loaded index's lines in slices on later turns of the event loop (the store starts
+   * this once open is done: a slice run while open awaits its I/O would lengthen the open).
+   */
+  applyIndexInBackground(): void {
+    const loaded = this.loading;
+    if (!loaded) return;
+    const slice = (): void => {
+      if (this.loading !== loaded) return; // settled, or scanned anew, meanwhile
+      if (this.applyLoaded(INDEX_LINES_PER_SLICE)) setImmediate(slice).unref();
+    };
+    setImmediate(slice).unref();
+  }
+
+  /** Every indexed blob with what is known of it. */
+  entries(): IterableIterator<[string, BlobInfo]> { this.settle(); return this.index.entries(); }
+  get count(): number { this.settle(); return this.index.size; }
 
   /**
    * Loads the index by reading every blob's header. Files that are not valid blobs are
@@ -75,6 +140,7 @@ export class BlobStore {
    * (written by an earlier version) is made the user's only, through the handle it is read with.
    */
   async scan(): Promise<void> {
+    this.loading = undefined;
     this.index.clear();
     this.indexedBytes = 0;
     this.knownDirs.clear();
@@ -86,23 +152,48 @@ export class BlobStore {
       for (const name of names) {
         if (!/^[0-9a-f]{64}$/.test(name)) continue;
         const info = await this.readInfo(name);
-        if (info) this.setInfo(name, info);
+        // Not told to the listener: the store writes the whole index after a scan.
+        if (info) { this.index.set(name, info); this.indexedBytes += info.bytes; }
       }
     }
   }
 
-  has(sha256: string): boolean { return this.index.has(sha256); }
-  info(sha256: string): BlobInfo | undefined { return this.index.get(sha256); }
-  shas(): IterableIterator<string> { return this.index.keys(); }
+  has(sha256: string): boolean { this.settle(); return this.index.has(sha256); }
+  info(sha256: string): BlobInfo | undefined { this.settle(); return this.index.get(sha256); }
+  shas(): IterableIterator<string> { this.settle(); return this.index.keys(); }
 
-  /** Total bytes of all indexed blobs. */
+  /** Total bytes of all indexed blobs (a loaded index's own total while its lines are being applied). */
   totalBytes(): number {
     return this.indexedBytes;
   }
 
   /** True when a blob for `sha256` is indexed and its file exists (a dedup hit). */
   async exists(sha256: string): Promise<boolean> {
-    return this.index.has(sha256) && await this.fileExists(sha256);
+    return this.has(sha256) && await this.fileExists(sha256);
+  }
+
+  /**
+   * Applies what is left of a loaded index now: every method that reads or changes the entries
+   * calls this first, so none sees a half-applied index (the total is the index's own meanwhile).
+   */
+  private settle(): void {
+    if (this.loading) this.applyLoaded(Infinity);
+  }
+
+  /** Applies up to `max` lines of the loaded index; true while some are left. */
+  private applyLoaded(max: number): boolean {
+    const loaded = this.loading!;
+    try {
+      if (!loaded.applyTo(this.index, max)) return true;
+    } catch (error) {
+      // The file's checksum matched, so only a bug gets here. The entries read so far stay: a blob
+      // the index misses is never collected, and the total is counted from what was read.
+      this.indexedBytes = 0;
+      for (const info of this.index.values()) this.indexedBytes += info.bytes;
+      this.listener?.broken((error as Error).message);
+    }
+    this.loading = undefined;
+    return false;
   }
 
   /**
@@ -114,8 +205,10 @@ export class BlobStore {
    */
   async put(sha256: string, text: string, candidate: { base: Keyframe; delta: LineDelta } | undefined,
     preferDelta: (deltaBytes: number) => boolean): Promise<{ kind: BlobKind; created: boolean }> {
+    this.settle();
     const existing = this.index.get(sha256);
     if (existing && await this.fileExists(sha256)) return { kind: existing.kind, created: false };
+    await this.listener?.willChange();
     this.deleteInfo(sha256);
 
     let encoded: Buffer | undefined;
@@ -143,7 +236,8 @@ export class BlobStore {
    * for it exists: the snapshot of a file that cannot be read as text. Never a keyframe.
    */
   async putRaw(sha256: string, bytes: Buffer): Promise<{ created: boolean }> {
-    if (this.index.has(sha256) && await this.fileExists(sha256)) return { created: false };
+    if (this.has(sha256) && await this.fileExists(sha256)) return { created: false };
+    await this.listener?.willChange();
     const encoded = await encodeBlob('raw', bytes);
     const file = this.filePath(sha256);
     const dir = path.dirname(file);
@@ -203,7 +297,7 @@ export class BlobStore {
 
   /** Reads a keyframe's lines (for computing deltas); undefined when unusable. */
   async loadKeyframe(sha256: string): Promise<Keyframe | undefined> {
-    const info = this.index.get(sha256);
+    const info = this.info(sha256);
     if (!info || info.kind !== 'key') return undefined;
     const read = await this.readText(sha256);
     if (!read.ok) return undefined;
@@ -214,8 +308,27 @@ export class BlobStore {
    * Indexes raw blobs another thread wrote durably (a checkpoint's), so that garbage collection
    * sees them; a blob already indexed keeps its entry.
    */
-  adoptRaw(blobs: ReadonlyArray<[string, number]>): void {
-    for (const [sha256, bytes] of blobs) if (!this.index.has(sha256)) this.setInfo(sha256, { kind: 'raw', bytes });
+  async adoptRaw(blobs: ReadonlyArray<[string, number]>): Promise<void> {
+    const fresh = blobs.filter(([sha256]) => !this.has(sha256));
+    if (fresh.length === 0) return;
+    await this.listener?.willChange();
+    for (const [sha256, bytes] of fresh) this.setInfo(sha256, { kind: 'raw', bytes });
+  }
+
+  /**
+   * What a blob's file says of it (kind, size, keyframe), read from its header, and indexed
+   * when the index did not have it; undefined when there is no readable blob. For blobs something
+   * references that the index does not list: garbage collection must know a delta's keyframe
+   * from the disk, not from an index that may have missed the delta.
+   */
+  async lookup(sha256: string): Promise<BlobInfo | undefined> {
+    const known = this.info(sha256);
+    if (known) return known;
+    const info = await this.readInfo(sha256);
+    if (!info) return undefined;
+    await this.listener?.willChange();
+    this.setInfo(sha256, info);
+    return info;
   }
 
   /** Makes every blob written with deferSync durable: fsync of each file, then of their directories. */
@@ -238,13 +351,15 @@ export class BlobStore {
    * snapshot is written anew.
    */
   async ensureReadable(sha256: string): Promise<void> {
-    if (!this.index.has(sha256) || this.trusted.has(sha256)) return;
+    if (!this.has(sha256) || this.trusted.has(sha256)) return;
     const read = await this.readSnapshot(sha256);
     if (!read.ok) await this.remove(sha256);
   }
 
   /** Deletes a blob file (missing is fine) and forgets it. */
   async remove(sha256: string): Promise<void> {
+    this.settle();
+    await this.listener?.willChange();
     await fs.rm(this.filePath(sha256), { force: true });
     this.deleteInfo(sha256);
     this.trusted.delete(sha256);
@@ -255,9 +370,11 @@ export class BlobStore {
   }
 
   private setInfo(sha256: string, info: BlobInfo): void {
-    this.deleteInfo(sha256);
+    const old = this.index.get(sha256);
+    if (old) this.indexedBytes -= old.bytes;
     this.index.set(sha256, info);
     this.indexedBytes += info.bytes;
+    this.listener?.changed(sha256, info);
   }
 
   private deleteInfo(sha256: string): void {
@@ -265,6 +382,7 @@ export class BlobStore {
     if (!old) return;
     this.index.delete(sha256);
     this.indexedBytes -= old.bytes;
+    this.listener?.changed(sha256, undefined);
   }
 
   private verified(sha256: string, text: string): Result<{ text: string }> {

@@ -19,16 +19,18 @@ export function isLooserThanPrivate(mode: number): boolean {
 
 /**
  * Tightens the store's root and what lies directly in it (journal, evictions log, lock
- * files, `blobs/`, `tmp/` and the temp files in it) plus the fan-out folders under `blobs/`.
+ * files, `blobs/`, `tmp/` and the temp files in it) plus the fan-out folders under `blobs/`
+ * (unless `blobFolders` is false: an open that trusts the blob index, which only a version
+ * creating them private writes, lists nothing under `blobs/`).
  * The blob files themselves are tightened by the blob store's scan, which opens each of them
  * anyway. Symbolic links are left alone (chmod would follow them out of the store). Children
  * first, the root last: an interrupted pass leaves the root loose, so the next open redoes it.
  */
-export async function tightenStoreModes(root: string): Promise<void> {
+export async function tightenStoreModes(root: string, options: { blobFolders?: boolean } = {}): Promise<void> {
   if (!POSIX) return;
   const blobs = path.join(root, 'blobs');
   const tmp = path.join(root, 'tmp');
-  for (const dir of [blobs, tmp]) await tightenChildren(dir);
+  for (const dir of options.blobFolders === false ? [tmp] : [blobs, tmp]) await tightenChildren(dir);
   await tightenChildren(root);
   await tighten(root);
 }

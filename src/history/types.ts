@@ -149,6 +149,14 @@ export interface BackupStoreOptions {
    * Default: console.warn.
    */
   log?: (line: string) => void;
+  /**
+   * Open collects no garbage and applies no retention: a timer does, this long after open
+   * (unless a retention round that drops something, or applyCap({ collect: true }), came first).
+   * Default 10 s.
+   */
+  collectAfterOpenMs?: number;
+  /** The blob index on disk is brought up to date and marked clean once the store was idle this long (and at close). Default 2 s. */
+  indexMarkIdleMs?: number;
 }
 
 /** What `open` found and repaired. */

@@ -83,19 +83,23 @@ export class Checkpoints {
   private async takeHeld(root: string, options: TakeOptions): Promise<Result<{ checkpoint: CheckpointRecord }>> {
     const held = await this.store.holdCollection();
     if (!held.ok) return held;
+    // What the take wrote, once its record is in place: the store indexes it as the hold goes.
+    // Unset (the take failed, its worker's writes unknown), the store gives its index up.
+    let written: Array<[string, number]> | undefined = [];
     try {
       const realRoot = await fs.realpath(root);
       // The folder's newest checkpoint: remembered from the last take (reading every record costs more than the take of a few files).
       const previousId = this.newestByRoot.get(realRoot) ?? (await this.listRecords()).filter((r) => r.root === realRoot).pop()?.id;
-      const { record, written } = await this.runner.run({ storeRoot: this.storeRoot, root: realRoot, options, previousId });
-      this.store.adoptCheckpointBlobs(written);
-      this.newestByRoot.set(realRoot, record.id);
-      this.held.add(record.id);
-      return { ok: true, checkpoint: record };
+      written = undefined;
+      const taken = await this.runner.run({ storeRoot: this.storeRoot, root: realRoot, options, previousId });
+      written = taken.written;
+      this.newestByRoot.set(realRoot, taken.record.id);
+      this.held.add(taken.record.id);
+      return { ok: true, checkpoint: taken.record };
     } catch (error) {
       return fail('INTERNAL_ERROR', `The checkpoint of ${root} failed: ${(error as Error).message}`);
     } finally {
-      await held.release();
+      await held.release(written);
     }
   }
 

@@ -3,7 +3,8 @@
  * compaction (not a test file). Usage:
  *   node killCompactChild.js <root> <stepIndex>
  * Opens a copy of the seeded store (its journal a few lines short of a compaction; a snapshot
- * that only the seeding session pinned, collected by this open) and edits one file five times,
+ * that only the seeding session pinned, collected by the first retention round that drops a
+ * version: open collects nothing) and edits one file five times,
  * each time from a text of its own, so that from the fourth edit on retention drops a version,
  * its two snapshots are collected and the journal is compacted. Kills itself with SIGKILL at
  * the stepIndex-th step the store reports (-1: never; it then prints the steps). After open and
