@@ -2,6 +2,8 @@ import * as nodePath from 'node:path';
 
 /** The background owner's exit code when another process already holds the folder's store: the hook that started it finds that owner instead. */
 export const OWNER_IN_USE_EXIT = 3;
+/** The exit code when the holder is another background owner still starting (it publishes its endpoint in a moment: worth waiting for). */
+export const OWNER_STARTING_EXIT = 4;
 
 /** Minutes without a hook event after which a background owner closes the store and exits. */
 export const DEFAULT_OWNER_IDLE_MINUTES = 30;

@@ -1,6 +1,8 @@
 import { openHeadless } from './start';
 import { serveHooks, ServedHooks } from './hook-endpoint';
-import { OWNER_IN_USE_EXIT, OwnerOptions } from './owner-args';
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
+import { OWNER_IN_USE_EXIT, OWNER_STARTING_EXIT, OwnerOptions } from './owner-args';
 
 /**
  * The background owner of a folder's history (dist/owner.js): what a hook starts when no VS Code
@@ -14,7 +16,9 @@ export async function runOwner(o: OwnerOptions, log: (line: string) => void): Pr
   const opened = await openHeadless({ root: o.root, ...(o.store ? { store: o.store } : {}), allowProtected: false, allowExec: false }, log, { releaseOwner: false });
   if (!opened.ok) {
     log(opened.failure.message);
-    return typeof opened.failure.pid === 'number' ? OWNER_IN_USE_EXIT : 1;
+    const holder = opened.failure.pid;
+    if (typeof holder !== 'number') return 1;
+    return isBackgroundOwner(holder) ? OWNER_STARTING_EXIT : OWNER_IN_USE_EXIT;
   }
   const { host, close } = opened;
   const writers = host.writers;
@@ -64,4 +68,14 @@ export async function runOwner(o: OwnerOptions, log: (line: string) => void): Pr
   process.on('SIGTERM', () => end('SIGTERM'));
   process.on('SIGINT', () => end('SIGINT'));
   return ended;
+}
+
+/** Whether a process is a background owner (its command line runs owner.js; Linux only: elsewhere no). */
+function isBackgroundOwner(pid: number): boolean {
+  try {
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return argv.some((a) => nodePath.basename(a) === 'owner.js');
+  } catch {
+    return false;
+  }
 }

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import type { ConnectionRecord } from '../files/connection-file';
 import { findHookEndpoint, hookEndpointDir } from '../headless/hook-endpoint';
-import { OWNER_IN_USE_EXIT } from '../headless/owner-args';
+import { OWNER_IN_USE_EXIT, OWNER_STARTING_EXIT } from '../headless/owner-args';
 import { defaultStoreDir, stateDir } from '../headless/store-location';
 
 /**
@@ -69,8 +69,9 @@ export async function startOwner(realPath: string, o: StartOwner, deadline: numb
     const found = findHookEndpoint(realPath, dir);
     if (found) return found;
     const now = Date.now();
-    if (exited !== undefined && exited !== OWNER_IN_USE_EXIT) return `the background owner of ${root} could not start (exit ${exited}); see ${log}`;
-    // Another owner holds the store: it publishes its endpoint in a moment, or it takes no hook events.
+    if (exited !== undefined && exited !== OWNER_IN_USE_EXIT && exited !== OWNER_STARTING_EXIT) return `the background owner of ${root} could not start (exit ${exited}); see ${log}`;
+    // Another process holds the store: a background owner still starting publishes its endpoint
+    // in a moment (waited for up to the deadline); anything else, if it takes hook events, at once.
     if (exited === OWNER_IN_USE_EXIT) graceUntil ??= now + IN_USE_GRACE_MS;
     if (now >= deadline || (graceUntil !== undefined && now >= graceUntil)) {
       return exited === OWNER_IN_USE_EXIT

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startServer, tempDir, REPO } from '../headless/harness';
@@ -182,6 +182,26 @@ describe('agent-safe-edit hook: each agent\'s payloads recorded through the back
     } finally {
       await server.close();
     }
+  });
+
+  it('two hooks at once with no owner: one background owner starts (the store lock decides), both events are recorded', async () => {
+    const run = (stdin: string) => new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, 'hook', 'claude-code', '--store', store], { env: testEnv() });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+      child.on('close', (code) => resolve({ code, stderr }));
+      child.stdin.end(stdin);
+    });
+    const edit = payload('claude-code', 'edit.pre', root);
+    const write = payload('claude-code', 'write.pre', root);
+    const [a, b] = await Promise.all([run(edit), run(write)]);
+    assert.deepEqual([a.stderr, b.stderr], ['', '']);
+    const connections = path.join(state, 'agent-safe-edit', 'connections');
+    assert.equal(fs.readdirSync(connections).filter((n) => n.endsWith('.json')).length, 1, 'one owner');
+    fs.writeFileSync(path.join(root, 'src/a.txt'), 'ONE\n');
+    fs.writeFileSync(path.join(root, 'new.txt'), 'new\n');
+    assert.equal(hook('claude-code', payload('claude-code', 'edit.post', root), store).stderr, '');
+    assert.equal(hook('claude-code', payload('claude-code', 'write.post', root), store).stderr, '');
   });
 
   it('an edit that names only a file outside the root records nothing and says so; the user\'s own change meanwhile is never its', async () => {
