@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
@@ -55,6 +54,8 @@ export async function startOwner(realPath: string, o: StartOwner, deadline: numb
     return `no owner of ${root} could be started: its log ${log} cannot be written (${(e as Error).message})`;
   }
   let exited: number | null | undefined;
+  // Loaded only here: most hook runs find an owner and never start one (child_process costs a hook's start).
+  const { spawn } = await import('node:child_process');
   try {
     const child = spawn(process.execPath, [o.script, '--root', root, ...(o.store ? ['--store', o.store] : [])], { detached: true, stdio: ['ignore', fd, fd], env: o.env, cwd: root });
     child.on('exit', (code) => (exited = code));
