@@ -87,12 +87,13 @@ function payload(name, root, callId, file) {
 }
 
 /** Spawn to exit of one process, stdin fed; the hook must answer "go on" and complain of nothing. */
-function timedRun(args, stdin, { expectQuiet = true, env = process.env } = {}) {
+function timedRun(args, stdin, { expectQuiet = true, env = process.env, said } = {}) {
   const t = performance.now();
   const r = spawnSync(process.execPath, args, { input: stdin, encoding: 'utf8', env });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   if (expectQuiet && r.stderr) throw new Error(`${args.join(' ')} said on stderr: ${r.stderr}`);
+  if (said && r.stderr) said(r.stderr.trim());
   return ms;
 }
 
@@ -141,13 +142,15 @@ function round(id, { root, hook, empty, touch, editOf }, s) {
 /** The first Edit (pre, post) and shell command (pre, post) of a session: no owner runs, the first pre starts one. */
 function firstCalls(tag, { root, touch, editOf, hookWithPhases }) {
   const f = editOf();
-  const [editPre, preP] = hookWithPhases(payload('edit.pre', root, `${tag}-edit`, path.join(root, f)));
+  const said = [];
+  const note = (which) => (text) => said.push(`${which}: ${text}`);
+  const [editPre, preP] = hookWithPhases(payload('edit.pre', root, `${tag}-edit`, path.join(root, f)), note('Edit pre'));
   touch(f);
-  const [editPost, postP] = hookWithPhases(payload('edit.post', root, `${tag}-edit`, path.join(root, f)));
-  const [shellPre] = hookWithPhases(payload('shell.pre', root, `${tag}-shell`));
+  const [editPost, postP] = hookWithPhases(payload('edit.post', root, `${tag}-edit`, path.join(root, f)), note('Edit post'));
+  const [shellPre] = hookWithPhases(payload('shell.pre', root, `${tag}-shell`), note('shell pre'));
   touch(editOf());
-  const [shellPost] = hookWithPhases(payload('shell.post', root, `${tag}-shell`));
-  return { editPre, editPost, shellPre, shellPost, preP, postP, load: load() };
+  const [shellPost] = hookWithPhases(payload('shell.post', root, `${tag}-shell`), note('shell post'));
+  return { editPre, editPost, shellPre, shellPost, preP, postP, said, load: load() };
 }
 
 /** A fresh process posting a hook event to the owner with a wrong token: the HTTP round trip with no owner work (in-process, ms). */
@@ -175,9 +178,9 @@ function measure(files, calls, bytesRange) {
   const editOf = () => pathOf(Math.floor(random() * files), files);
   const phaseFile = path.join(dir, 'phases.jsonl');
   /** The real hook with hook-phases.cjs preloaded: [spawn to exit, its phases]. */
-  const hookWithPhases = (stdin) => {
+  const hookWithPhases = (stdin, said) => {
     fs.rmSync(phaseFile, { force: true });
-    const ms = timedRun(['-r', PHASES, CLI, 'hook', 'claude-code'], stdin, { env: { ...env, BENCH_HOOK_PHASES: phaseFile } });
+    const ms = timedRun(['-r', PHASES, CLI, 'hook', 'claude-code'], stdin, { env: { ...env, BENCH_HOOK_PHASES: phaseFile }, expectQuiet: !said, said });
     return [ms, { ...JSON.parse(fs.readFileSync(phaseFile, 'utf8')), total: ms }];
   };
   const ctx = { root, hook, empty, touch, editOf, hookWithPhases };
@@ -232,8 +235,23 @@ function measure(files, calls, bytesRange) {
     const storeBytes = du(path.join(env.XDG_STATE_HOME, 'agent-safe-edit', owner.store ? path.basename(owner.store) : ''));
     return { files, calls, bytes, bytesRange, genMs, first, restart, s, phases, mem, memFirst, memRestart, loadBefore, loadAfter, storeBytes, ownerPid: owner.pid };
   } finally {
-    stopOwner(root, env);
-    fs.rmSync(dir, { recursive: true, force: true });
+    try { stopOwner(root, env); } catch (e) { process.stderr.write(`owner stop: ${e.message}\n`); }
+    killOwnersOf(dir);
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+/** Any background owner this run started under `dir` that is still running (one not yet published, say): ended by its pid. */
+function killOwnersOf(dir) {
+  for (const pid of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    let cmd = '';
+    try { cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { continue; }
+    if (cmd.includes('owner.js') && cmd.includes(`${dir}/`)) {
+      process.stderr.write(`ending owner ${pid} left running\n`);
+      try { process.kill(Number(pid), 'SIGTERM'); } catch { /* gone */ }
+      for (let i = 0; i < 100 && alive(Number(pid)); i++) sleepSync(100);
+      if (alive(Number(pid))) process.kill(Number(pid), 'SIGKILL');
+    }
   }
 }
 
@@ -258,7 +276,7 @@ function section(m) {
   const ph = (kind, from, to) => fmt(pct(m.phases[kind].filter((x) => x[from] !== undefined && x[to] !== undefined).map((x) => x[to] - x[from]), 50));
   const phaseRow = (label, kind) => `| ${label} | ${fmt(pct(m.phases[kind].map((x) => x.total), 50))} | ${fmt(pct(m.phases[kind].map((x) => x.start), 50))} | ${ph(kind, 'mainStart', 'mainEnd')} | ${ph(kind, 'mainEnd', 'request')} | ${ph(kind, 'request', 'connected')} | ${ph(kind, 'connected', 'answered')} | ${ph(kind, 'answered', 'exit')} | ${fmt(pct(m.phases[kind].map((x) => x.total - x.exit), 50))} |`;
   const firstPh = (x) => `node start ${fmt(x.start)}, bundle + parse ${fmt(x.mainEnd - x.mainStart)}, lookup + owner start ${fmt(x.request - x.mainEnd)}, connect ${fmt(x.connected - x.request)}, owner's answer ${fmt(x.answered - x.connected)}, to exit ${fmt(x.exit - x.answered)}`;
-  const firstLine = (f) => `Edit pre **${fmt(f.editPre)}**, pre + post **${fmt(f.editPre + f.editPost)}** (${f.editPre + f.editPost <= GOAL.first ? 'met' : 'NOT met'}); then the first shell command's pre ${fmt(f.shellPre)}, post ${fmt(f.shellPost)} (load average ${f.load}). The pre's phases: ${firstPh(f.preP)}; the post's: ${firstPh(f.postP)}`;
+  const firstLine = (f) => `${f.said.length ? `(the hooks said: ${f.said.map((x) => `"${x.replace(/\/tmp\/ase-bench-hooks-[^/]+/g, '…')}"`).join('; ')}) ` : ''}Edit pre **${fmt(f.editPre)}**, pre + post **${fmt(f.editPre + f.editPost)}** (${f.editPre + f.editPost <= GOAL.first ? 'met' : 'NOT met'}); then the first shell command's pre ${fmt(f.shellPre)}, post ${fmt(f.shellPost)} (load average ${f.load}). The pre's phases: ${firstPh(f.preP)}; the post's: ${firstPh(f.postP)}`;
   const mb = (x) => `${x.toFixed(0)} MB`;
   return [
     `## ${m.files.toLocaleString('en')} files (${(m.bytes / 1e6).toFixed(1)} MB; files of ${m.bytesRange[0]}–${m.bytesRange[1]} bytes)`,
@@ -301,16 +319,21 @@ function section(m) {
 }
 
 const results = [];
+const cpu = os.cpus();
 try {
   for (let i = 0; i < SIZES.length; i++) {
-    const r = measure(SIZES[i], CALLS[i], BYTES[i]);
-    results.push(r);
+    try {
+      results.push(measure(SIZES[i], CALLS[i], BYTES[i]));
+    } catch (e) {
+      results.push({ files: SIZES[i], failed: e.stack ?? String(e) });
+    }
     process.stderr.write(`${SIZES[i]} files done (load ${load()})\n`);
+    write();
   }
 } finally {
-  fs.rmSync(base, { recursive: true, force: true });
+  fs.rmSync(base, { recursive: true, force: true, maxRetries: 5 });
 }
-const cpu = os.cpus();
+function write() {
 const lines = [
   '# Agent hook benchmark: one owner per folder (issue 35)',
   '',
@@ -318,9 +341,10 @@ const lines = [
   `Machine: nproc ${cpu.length} (${cpu[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}; shared with other jobs (load average at the end, 1 / 5 / 15 min: ${load()}).`,
   'Workspace: generated text files in nested folders (no .git), no VS Code window or server: the hooks start and use the background owner (dist/owner.js), store in its default place under a temp XDG_STATE_HOME, page cache warm.',
   '',
-  ...results.flatMap(section),
+  ...results.flatMap((r) => (r.failed ? [`## ${r.files.toLocaleString('en')} files: FAILED`, '', '```', r.failed, '```', ''] : section(r))),
 ];
 const out = lines.join('\n');
 fs.mkdirSync(path.join(repo, 'bench/results'), { recursive: true });
 fs.writeFileSync(path.join(repo, 'bench/results/hooks-owner.md'), out);
 process.stdout.write(out);
+}
