@@ -10,6 +10,7 @@
 //   response / answered   the owner's answer began / was complete (its work is in between)
 //   exit       the process is exiting
 'use strict';
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS preload (`node -r`): it must hook require itself */
 const { performance } = require('node:perf_hooks');
 const fs = require('node:fs');
 const Module = require('node:module');

@@ -244,7 +244,7 @@ function measure(files, calls, bytesRange) {
 /** Any background owner this run started under `dir` that is still running (one not yet published, say): ended by its pid. */
 function killOwnersOf(dir) {
   for (const pid of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    let cmd = '';
+    let cmd;
     try { cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { continue; }
     if (cmd.includes('owner.js') && cmd.includes(`${dir}/`)) {
       process.stderr.write(`ending owner ${pid} left running\n`);
