@@ -5,7 +5,9 @@
 // `commit`); store growth of both; and the event-loop delay of the calling thread while our
 // checkpoint runs on its worker (perf_hooks.monitorEventLoopDelay).
 //
-// Run:  npm run build && npx tsc -p tsconfig.test.json && node bench/checkpoint/run.mjs [--files N] [--rounds R] [--dir D]
+// Run:  npm run build && npx tsc -p tsconfig.test.json && node bench/checkpoint/run.mjs [--files N] [--rounds R] [--dir D] [--bytes MIN-MAX] [--out NAME.md]
+// --bytes: each file's size is drawn from MIN..MAX (default 6000-14000, ~10 kB). --out: the results
+// file under bench/results/ (default checkpoint.md).
 // Writes bench/results/checkpoint.md (and prints it). The workspace is generated once under
 // D (default: a temp dir) and removed at the end unless --keep.
 import { createRequire } from 'node:module';
@@ -27,6 +29,9 @@ const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); r
 const FILES = Number(arg('files', 20000));
 const ROUNDS = Number(arg('rounds', 3));
 const CHANGED = 10;
+const [MIN_BYTES, MAX_BYTES] = String(arg('bytes', '6000-14000')).split('-').map(Number);
+const OUT = arg('out', 'checkpoint.md');
+const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 const base = arg('dir', undefined) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ase-bench-ckpt-'));
 const ws = path.join(base, 'ws');
 const shadow = path.join(base, 'shadow.git');
@@ -121,7 +126,7 @@ async function main() {
     for (let i = 0; i < FILES; i++) {
       const p = path.join(ws, pathOf(i));
       fs.mkdirSync(path.dirname(p), { recursive: true });
-      fs.writeFileSync(p, fileText(random, 6000 + Math.floor(random() * 8000)));
+      fs.writeFileSync(p, fileText(random, MIN_BYTES + Math.floor(random() * (MAX_BYTES - MIN_BYTES))));
     }
     git(['init', '-q', ws]);
     git(['-C', ws, 'add', '-A']);
@@ -185,13 +190,13 @@ async function main() {
   const incGit = median(rounds.map((r) => r.theirs.ms));
   const incHinted = median(rounds.map((r) => r.hinted.ms));
   const cpu = os.cpus();
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
   const lines = [
     '# Checkpoint benchmark (issue 27)',
     '',
-    `Command: \`node bench/checkpoint/run.mjs --files ${FILES} --rounds ${ROUNDS}\` (after \`npm run build && npx tsc -p tsconfig.test.json\`).`,
-    `Machine: ${cpu.length} cores (${cpu[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${git(['--version']).trim()}; shared with other jobs while measuring (load average at the end: ${load}).`,
-    `Workspace: ${FILES} text files, ${mb(wsBytes)}, in ${20}×10×10 nested folders, committed to its own .git (${mb(du(path.join(ws, '.git')))}). Page cache warm for both (the tree was just written).`,
+    `Command: \`node bench/checkpoint/run.mjs --files ${FILES} --rounds ${ROUNDS} --bytes ${MIN_BYTES}-${MAX_BYTES}\` (after \`npm run build && npx tsc -p tsconfig.test.json\`).`,
+    `Machine: ${cpu.length} cores (${cpu[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${git(['--version']).trim()}; shared with other jobs while measuring (load average 1 / 5 / 15 min at the start: ${loadAtStart}; at the end: ${load}).`,
+    `Workspace: ${FILES} text files of ${MIN_BYTES}–${MAX_BYTES} bytes, ${mb(wsBytes)}, in ${20}×10×10 nested folders, committed to its own .git (${mb(du(path.join(ws, '.git')))}). Page cache warm for both (the tree was just written).`,
     '',
     '| | ours (worker) | shadow git (`add -A` + `commit`) | ratio ours / git |',
     '|---|---|---|---|',
@@ -211,7 +216,7 @@ async function main() {
   ];
   const out = lines.join('\n') + '\n';
   fs.mkdirSync(path.join(repo, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(repo, 'bench/results/checkpoint.md'), out);
+  fs.writeFileSync(path.join(repo, 'bench/results', OUT), out);
   process.stdout.write(out);
   if (!process.argv.includes('--keep')) fs.rmSync(base, { recursive: true, force: true });
 }
