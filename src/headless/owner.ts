@@ -62,7 +62,7 @@ export async function runOwner(o: OwnerOptions, log: (line: string) => void): Pr
       inFlight--;
       arm();
     }
-  }, log, undefined, { role: 'background', release: () => end('a window or server opened the folder and asked for its store') });
+  }, log, undefined, { role: 'background', release: () => end('asked for the store (a window or server opening the folder, or `agent-safe-edit owner stop`)') });
   log(`owning ${host.realRoot} (backups in ${host.storageDir}); exits after ${o.idleMinutes} idle minute(s)`);
   arm();
   process.on('SIGTERM', () => end('SIGTERM'));
