@@ -345,6 +345,7 @@ const lines = [
 ];
 const out = lines.join('\n');
 fs.mkdirSync(path.join(repo, 'bench/results'), { recursive: true });
-fs.writeFileSync(path.join(repo, 'bench/results/hooks-owner.md'), out);
+const outName = (() => { const i = process.argv.indexOf('--out'); return i > 0 ? process.argv[i + 1] : 'hooks-owner.md'; })();
+fs.writeFileSync(path.join(repo, 'bench/results', outName), out);
 process.stdout.write(out);
 }
