@@ -98,7 +98,7 @@ describe('the npm package (npm pack, installed with --omit=dev into an empty fol
     assert.equal(fs.readFileSync(path.join(work, 'greet.txt'), 'utf8'), 'hello world\n');
   });
 
-  it('the installed `agent-safe-edit hook` records an agent\'s edit into the headless store (the hook bundle, then the store\'s, loaded from the package) and `setup` prints its diff', () => {
+  it('the installed `agent-safe-edit hook` records an agent\'s edit through the background owner it starts (dist/owner.js from the package), `owner stop` ends it, and `setup` prints its diff', () => {
     const root = path.join(work, 'hooked');
     const state = path.join(work, 'state');
     fs.mkdirSync(path.join(root, 'src'), { recursive: true });
@@ -112,6 +112,11 @@ describe('the npm package (npm pack, installed with --omit=dev into an empty fol
     fs.writeFileSync(path.join(root, 'src/a.txt'), 'ONE\n');
     const post = hook('edit.post');
     assert.equal(post.stderr, '');
+    const status = spawnSync(bin('agent-safe-edit'), ['owner', 'status', '--root', root, '--json'], { cwd: root, env, encoding: 'utf8' });
+    assert.equal(status.status, 0, status.stderr);
+    assert.equal(JSON.parse(status.stdout).owner.role, 'background');
+    const stop = spawnSync(bin('agent-safe-edit'), ['owner', 'stop', '--root', root], { cwd: root, env, encoding: 'utf8' });
+    assert.equal(stop.status, 0, stop.stderr);
     const stores = fs.readdirSync(path.join(state, 'agent-safe-edit')).filter((n) => n.startsWith('hooked-'));
     assert.equal(stores.length, 1, 'the root\'s default store');
     const journal = fs.readFileSync(path.join(state, 'agent-safe-edit', stores[0], 'journal.jsonl'), 'utf8');
