@@ -9,7 +9,7 @@
 //
 // Environment:
 //   ASE_TEST_GREP        mocha grep (regular expression on full test titles)
-//   ASE_TEST_TIMEOUT_MS  overall limit for the run after the workbench starts (default 600000)
+//   ASE_TEST_TIMEOUT_MS  overall limit for the run after the workbench starts (default 900000)
 //   ASE_KEEP_RUN_DIR=1   keep the per-run temp folder even when the run passed
 //   ASE_VSCODE_TEST_DIR  where the tools are installed (default <repo>/.vscode-test)
 //   ASE_WORKSPACE_SETTINGS  a JSON file copied to the workspace's .vscode/settings.json
@@ -28,7 +28,7 @@ import { prepareRealClient } from './real-client-setup.mjs';
 // ASE_TESTS_MODULE lets another suite (the in-host benchmarks) reuse this runner.
 const TESTS_MODULE = process.env.ASE_TESTS_MODULE ? path.resolve(process.env.ASE_TESTS_MODULE) : path.join(REPO_ROOT, 'out', 'test', 'integration', 'index');
 const ARTIFACTS_ROOT = path.join(REPO_ROOT, 'test-artifacts', 'integration');
-const DEFAULT_TIMEOUT_MS = 600_000;
+const DEFAULT_TIMEOUT_MS = 900_000;
 
 /** Stops whatever the run started; replaced once a workbench is up (used on Ctrl-C). */
 let stopActiveSession = async () => {};
