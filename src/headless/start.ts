@@ -7,7 +7,7 @@ import { createDiskHost, DiskHost } from '../hosts/disk/host';
 import { diskCheckpointHost } from '../hosts/disk/disk-checkpoints';
 import { recoverInterruptedGroups } from '../engine/restore/recover-groups';
 import type { HeadlessOptions } from './options';
-import { askOwnerToRelease } from './owner-release';
+import { openTakingOver } from './owner-release';
 import { defaultStoreDir } from './store-location';
 
 /** How long a server waits for a background owner to give the store up. */
@@ -30,18 +30,9 @@ export async function openHeadless(options: HeadlessOptions, log: (line: string)
   const storeDir = options.store ?? defaultStoreDir(realRoot, process.env, os.homedir());
   const settings = toSafeEditSettings(effectiveSettings(() => undefined, true).values);
   const newStore = () => new BackupStore(storeDir, { maxEntriesPerFile: settings.backupsMaxEntriesPerFile, maxTotalBytes: settings.backupsMaxTotalBytes, log });
-  let store = newStore();
-  let opened = await store.open();
   // A background owner a hook started holds it: it gives the store up to the server the user started.
-  if (!opened.ok && typeof opened.failure.pid === 'number' && how.releaseOwner !== false && await askOwnerToRelease(realRoot, opened.failure.pid, ['background'], RELEASE_WAIT_MS)) {
-    const deadline = Date.now() + RELEASE_WAIT_MS;
-    do {
-      await new Promise((r) => setTimeout(r, 50));
-      store = newStore();
-      opened = await store.open();
-    } while (!opened.ok && Date.now() < deadline);
-    if (opened.ok) log(`the background owner of ${realRoot} gave its store up`);
-  }
+  const { store, opened, released } = await openTakingOver(newStore, realRoot, how.releaseOwner === false ? [] : ['background'], { waitMs: RELEASE_WAIT_MS });
+  if (released) log(`the background owner of ${realRoot} gave its store up`);
   if (!opened.ok) {
     const pid = opened.failure.pid;
     return fail('INTERNAL_ERROR', typeof pid === 'number'

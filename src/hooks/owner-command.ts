@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
+import { processIsAlive } from '../files/connection-file';
 import { findHookEndpoint } from '../headless/hook-endpoint';
 import { askOwnerToRelease } from '../headless/owner-release';
 import { defaultStoreDir } from '../headless/store-location';
@@ -55,17 +56,8 @@ export async function ownerCommand(argv: readonly string[], cwd: string, out: (t
     err(`agent-safe-edit owner: the background owner (process ${record.pid}) did not answer; \`kill ${record.pid}\` ends it cleanly too.\n`);
     return 1;
   }
-  for (let i = 0; i < 200 && alive(record.pid); i++) await new Promise((r) => setTimeout(r, 50));
-  if (json) out(`${JSON.stringify({ ...info, stopped: !alive(record.pid) })}\n`);
+  for (let i = 0; i < 200 && processIsAlive(record.pid); i++) await new Promise((r) => setTimeout(r, 50));
+  if (json) out(`${JSON.stringify({ ...info, stopped: !processIsAlive(record.pid) })}\n`);
   else out(`Stopped the background owner of ${record.workspace} (process ${record.pid}).\n`);
   return 0;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

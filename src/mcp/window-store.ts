@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { hookEndpointDir } from '../headless/hook-endpoint';
-import { askOwnerToRelease } from '../headless/owner-release';
+import { openTakingOver } from '../headless/owner-release';
 import { defaultStoreDir } from '../headless/store-location';
 import type { BackupStore } from '../history/backupStore';
 
@@ -59,18 +59,10 @@ export async function openWindowStore(o: WindowStoreOptions): Promise<WindowStor
   const dir = defaultStoreDir(realRoot, o.env ?? process.env, o.home ?? os.homedir());
   const carried = await carryOver(own, dir, o.newStore);
   if (carried) notes.push(carried);
-  let store = o.newStore(dir);
-  let opened = await store.open();
-  const holder = opened.ok ? undefined : opened.failure.pid;
-  if (typeof holder === 'number' && await askOwnerToRelease(realRoot, holder, ['background', 'window'], 3000, hookEndpointDir(o.env ?? process.env, o.home ?? os.homedir()))) {
-    const deadline = Date.now() + (o.releaseWaitMs ?? 5000);
-    do {
-      await new Promise((r) => setTimeout(r, 50));
-      store = o.newStore(dir);
-      opened = await store.open();
-    } while (!opened.ok && Date.now() < deadline);
-    if (opened.ok) o.log(`[history] process ${holder} gave the history of ${realRoot} up to this window`);
-  }
+  const { store, opened, holder, released } = await openTakingOver(() => o.newStore(dir), realRoot, ['background', 'window'], {
+    waitMs: o.releaseWaitMs ?? 5000, dir: hookEndpointDir(o.env ?? process.env, o.home ?? os.homedir()),
+  });
+  if (released) o.log(`[history] process ${holder} gave the history of ${realRoot} up to this window`);
   if (!opened.ok) {
     notes.push(typeof holder === 'number'
       ? `The history of ${realRoot} is held by process ${holder} (an agent-safe-edit-mcp server on the folder, or a VS Code window on it with safeEdit.hooks.recordInWindow off): this window keeps a history of its own until that process ends; reload the window then.`

@@ -218,7 +218,7 @@ export class WriterRecorder implements WritersHost {
     // The session's turn now; the post event's change goes into the turn its pre event was in.
     const turn = { id: this.hookTurns.idFor(call.turn.client, call.turn.id, this.now(), this.options.quietGapMs()), client: call.turn.client };
     this.noteCall(turn.id, turn.client);
-    return (call.scope === 'files' ? this.enqueueNamed.bind(this) : this.enqueue.bind(this))(async () => {
+    return this.queueFor(call, async () => {
       const opened = this.now();
       const key = callKey(call);
       if (call.scope === 'files') {
@@ -242,7 +242,7 @@ export class WriterRecorder implements WritersHost {
 
   private afterHookedCall(call: HookedCall): Promise<Recorded> {
     this.hookTurns.touch(call.turn.client, call.turn.id, this.now());
-    return (call.scope === 'files' ? this.enqueueNamed.bind(this) : this.enqueue.bind(this))(async (): Promise<Recorded> => {
+    return this.queueFor(call, async (): Promise<Recorded> => {
       const key = callKey(call);
       const open = this.openCalls.peek(key, this.now());
       const answered = open ? undefined : this.openCalls.answerOf(key, this.now());
@@ -431,6 +431,11 @@ export class WriterRecorder implements WritersHost {
     next.then(done, done);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** A hooked call's queue: a call that names files beside base-only walks, a whole-folder one in order. */
+  private queueFor(call: HookedCall, task: () => Promise<Recorded>): Promise<Recorded> {
+    return call.scope === 'files' ? this.enqueueNamed(task) : this.enqueue(task);
   }
 
   /**
